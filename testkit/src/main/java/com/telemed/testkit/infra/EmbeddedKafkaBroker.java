@@ -1,0 +1,157 @@
+package com.telemed.testkit.infra;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+
+/**
+ * A single-node Kafka in KRaft mode (broker and controller in one process), run from the Kafka
+ * jars in a child JVM so its Scala runtime never meets the caller's classpath. It can be stopped
+ * and started again on the same ports and data, which is how tests take Kafka away.
+ */
+public final class EmbeddedKafkaBroker implements KafkaCluster {
+
+    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
+
+    private final Path directory;
+    private final int port;
+    private final int controllerPort;
+    private Process process;
+
+    private EmbeddedKafkaBroker(Path directory, int port, int controllerPort) {
+        this.directory = directory;
+        this.port = port;
+        this.controllerPort = controllerPort;
+    }
+
+    /** Formats the storage when new, starts the broker and waits until it answers. Port 0 picks a free one. */
+    public static EmbeddedKafkaBroker start(Path directory, int port, int controllerPort) {
+        EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(directory,
+                port == 0 ? FreePorts.next() : port,
+                controllerPort == 0 ? FreePorts.next() : controllerPort);
+        Runtime.getRuntime().addShutdownHook(new Thread(broker::stop, "kafka-broker-stop"));
+        broker.start();
+        return broker;
+    }
+
+    public synchronized void start() {
+        if (process != null && process.isAlive()) {
+            return;
+        }
+        Path properties = writeProperties();
+        Path log = directory.resolve("kafka.log");
+        if (!Files.exists(directory.resolve("data").resolve("meta.properties"))) {
+            JavaProcesses.run(command("kafka.tools.StorageTool", "format", "--ignore-formatted",
+                    "-t", Uuid.randomUuid().toString(), "-c", properties.toString()), log, 120);
+        }
+        process = JavaProcesses.start(command("kafka.Kafka", properties.toString()), log, Map.of());
+        awaitReady(log);
+    }
+
+    /** Stops the broker gracefully; its data stays for a later {@link #start()}. */
+    public synchronized void stop() {
+        if (process != null) {
+            JavaProcesses.stop(process, 30);
+        }
+    }
+
+    @Override
+    public String bootstrapServers() {
+        return "127.0.0.1:" + port;
+    }
+
+    @Override
+    public long pid() {
+        return process != null && process.isAlive() ? process.pid() : -1;
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private List<String> command(String mainClass, String... arguments) {
+        var command = new java.util.ArrayList<>(List.of(JavaProcesses.javaExecutable(),
+                "-Xms64m", "-Xmx320m", "-XX:+UseSerialGC", "-Djava.awt.headless=true",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-Dorg.slf4j.simpleLogger.log.kafka.server.KafkaRaftServer=info",
+                "-cp", JavaProcesses.kitClasspath(), mainClass));
+        command.addAll(List.of(arguments));
+        return command;
+    }
+
+    private Path writeProperties() {
+        Properties config = new Properties();
+        config.setProperty("process.roles", "broker,controller");
+        config.setProperty("node.id", "1");
+        config.setProperty("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+        config.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        config.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
+        config.setProperty("controller.listener.names", "CONTROLLER");
+        config.setProperty("inter.broker.listener.name", "PLAINTEXT");
+        config.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        config.setProperty("log.dirs", directory.resolve("data").toString());
+        config.setProperty("num.partitions", "3");
+        // One node: every internal topic has one replica, and few partitions keep start-up quick.
+        config.setProperty("offsets.topic.replication.factor", "1");
+        config.setProperty("offsets.topic.num.partitions", "5");
+        config.setProperty("transaction.state.log.replication.factor", "1");
+        config.setProperty("transaction.state.log.min.isr", "1");
+        config.setProperty("transaction.state.log.num.partitions", "5");
+        config.setProperty("share.coordinator.state.topic.replication.factor", "1");
+        config.setProperty("share.coordinator.state.topic.min.isr", "1");
+        config.setProperty("group.initial.rebalance.delay.ms", "0");
+        config.setProperty("auto.create.topics.enable", "true");
+        try {
+            Files.createDirectories(directory);
+            Path file = directory.resolve("server.properties");
+            try (var out = Files.newBufferedWriter(file)) {
+                config.store(out, "written by the testkit; regenerated on every start");
+            }
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void awaitReady(Path log) {
+        Instant deadline = Instant.now().plus(STARTUP_TIMEOUT);
+        Map<String, Object> adminConfig = Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000);
+        try (Admin admin = Admin.create(adminConfig)) {
+            while (true) {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("Kafka exited with code " + process.exitValue()
+                            + ", log " + log + ":\n" + JavaProcesses.tail(log, 40));
+                }
+                try {
+                    if (!admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).isEmpty()) {
+                        return;
+                    }
+                } catch (Exception notYet) {
+                    // Still starting.
+                }
+                if (Instant.now().isAfter(deadline)) {
+                    throw new IllegalStateException("Kafka not ready after " + STARTUP_TIMEOUT.toSeconds()
+                            + " s, log " + log + ":\n" + JavaProcesses.tail(log, 40));
+                }
+                Thread.sleep(200);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for Kafka", e);
+        }
+    }
+}

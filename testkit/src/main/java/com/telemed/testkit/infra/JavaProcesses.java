@@ -1,0 +1,97 @@
+package com.telemed.testkit.infra;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Child JVMs: how to start them, stop them and read the end of their log. */
+public final class JavaProcesses {
+
+    private JavaProcesses() {
+    }
+
+    public static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The classpath of this kit: its own classes plus every runtime dependency (broker included). */
+    public static String kitClasspath() {
+        try (var in = JavaProcesses.class.getResourceAsStream("/com/telemed/testkit/runtime.classpath")) {
+            if (in == null) {
+                throw new IllegalStateException("runtime.classpath missing: build the testkit module first");
+            }
+            String dependencies = new String(in.readAllBytes()).trim();
+            Path ownLocation = Path.of(JavaProcesses.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return ownLocation + java.io.File.pathSeparator + dependencies;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Runs to completion, failing with the log's tail on a non-zero exit. */
+    public static void run(List<String> command, Path log, long timeoutSeconds) {
+        Process process = start(command, log, java.util.Map.of());
+        try {
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException("timed out: " + String.join(" ", command.subList(command.size() - 3, command.size())));
+            }
+            if (process.exitValue() != 0) {
+                throw new IllegalStateException("exit " + process.exitValue() + ", log " + log + ":\n" + tail(log, 30));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    public static Process start(List<String> command, Path log, java.util.Map<String, String> environment) {
+        try {
+            Files.createDirectories(log.getParent());
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            builder.environment().putAll(environment);
+            return builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + command.get(0), e);
+        }
+    }
+
+    /** Asks the process to stop (SIGTERM), and kills it when it has not within the grace period. */
+    public static void stop(Process process, long graceSeconds) {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+    }
+
+    public static String tail(Path log, int lines) {
+        try {
+            if (!Files.exists(log)) {
+                return "(no log)";
+            }
+            List<String> all = Files.readAllLines(log);
+            return String.join("\n", new ArrayList<>(all.subList(Math.max(0, all.size() - lines), all.size())));
+        } catch (IOException | RuntimeException e) {
+            return "(log unreadable: " + e.getMessage() + ")";
+        }
+    }
+}

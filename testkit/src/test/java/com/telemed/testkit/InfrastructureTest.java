@@ -1,0 +1,82 @@
+package com.telemed.testkit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.telemed.testkit.infra.Infrastructure;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class InfrastructureTest {
+
+    private static Infrastructure infrastructure;
+
+    @BeforeAll
+    static void start() {
+        infrastructure = Infrastructure.startEphemeral();
+    }
+
+    @AfterAll
+    static void stop() {
+        infrastructure.close();
+    }
+
+    @Test
+    void createsADatabaseOnceAndServesIt() throws Exception {
+        var postgres = infrastructure.postgres();
+        postgres.ensureDatabase("kit_check");
+        postgres.ensureDatabase("kit_check");
+        try (var connection = DriverManager.getConnection(postgres.jdbcUrl("kit_check"), postgres.username(), postgres.password());
+             var rows = connection.createStatement().executeQuery("SELECT current_database(), current_setting('max_connections')")) {
+            assertTrue(rows.next());
+            assertEquals("kit_check", rows.getString(1));
+            assertEquals("300", rows.getString(2));
+        }
+    }
+
+    @Test
+    void hasTheEventTopicsAndCarriesARecord() throws Exception {
+        String bootstrap = infrastructure.kafka().bootstrapServers();
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+            Set<String> topics = admin.listTopics().names().get();
+            assertTrue(topics.containsAll(Infrastructure.TOPICS), topics.toString());
+            assertEquals(3, admin.describeTopics(List.of("care.events")).allTopicNames().get()
+                    .get("care.events").partitions().size());
+        }
+        try (var producer = new KafkaProducer<String, String>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), new StringSerializer(), new StringSerializer())) {
+            producer.send(new ProducerRecord<>("kit.check", "key-1", "hello")).get();
+        }
+        try (var consumer = new KafkaConsumer<String, String>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ConsumerConfig.GROUP_ID_CONFIG, "kit-check",
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of("kit.check"));
+            ConsumerRecord<String, String> received = null;
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (received == null && System.nanoTime() < deadline) {
+                var records = consumer.poll(Duration.ofMillis(500));
+                if (!records.isEmpty()) {
+                    received = records.iterator().next();
+                }
+            }
+            assertEquals("key-1", received.key());
+            assertEquals("hello", received.value());
+        }
+    }
+}
