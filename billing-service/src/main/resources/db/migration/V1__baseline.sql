@@ -1,0 +1,3 @@
+-- The billing database belongs to billing-service alone; every schema change is a Flyway migration here.
+-- Tables arrive with the features that own them.
+SELECT 1;

@@ -1,0 +1,3 @@
+-- The members database belongs to members-service alone; every schema change is a Flyway migration here.
+-- Tables arrive with the features that own them.
+SELECT 1;

@@ -1,0 +1,29 @@
+package com.telemed.common.json;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import io.quarkus.jackson.ObjectMapperCustomizer;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.time.Instant;
+
+/** Every Instant a service writes is a {@link Timestamps} string; unknown body fields are ignored. */
+@Singleton
+public class JsonConventions implements ObjectMapperCustomizer {
+
+    @Override
+    public void customize(ObjectMapper mapper) {
+        SimpleModule timestamps = new SimpleModule("platform-timestamps");
+        timestamps.addSerializer(Instant.class, new JsonSerializer<>() {
+            @Override
+            public void serialize(Instant value, JsonGenerator generator, SerializerProvider provider) throws IOException {
+                generator.writeString(Timestamps.format(value));
+            }
+        });
+        mapper.registerModule(timestamps);
+        mapper.configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    }
+}

@@ -1,0 +1,70 @@
+package com.telemed.common.validation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Collects the issues of one input; all of them are reported at once. */
+public final class Issues {
+
+    private final List<Issue> issues = new ArrayList<>();
+
+    public void add(String code, Map<String, Object> details, List<Object> path, String message) {
+        issues.add(new Issue(code, details, path, message));
+    }
+
+    public void invalidType(List<Object> path, String expected, String received) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("expected", expected);
+        details.put("received", received);
+        String message = "undefined".equals(received) ? "Required" : "Expected " + expected + ", received " + received;
+        add("invalid_type", details, path, message);
+    }
+
+    /** A rule of the contract that no type expresses (Zod's refine). */
+    public void custom(List<Object> path, String message) {
+        add("custom", Map.of(), path, message);
+    }
+
+    public int count() {
+        return issues.size();
+    }
+
+    public boolean isEmpty() {
+        return issues.isEmpty();
+    }
+
+    public List<Issue> list() {
+        return List.copyOf(issues);
+    }
+
+    public void throwIfAny() {
+        if (!issues.isEmpty()) {
+            throw new ValidationException(issues);
+        }
+    }
+
+    /** Zod's name for the type of a JSON value. */
+    static String typeOf(JsonNode node) {
+        if (node == null || node.isMissingNode()) {
+            return "undefined";
+        }
+        return switch (node.getNodeType()) {
+            case STRING -> "string";
+            case NUMBER -> "number";
+            case BOOLEAN -> "boolean";
+            case NULL -> "null";
+            case ARRAY -> "array";
+            case OBJECT -> "object";
+            default -> "unknown";
+        };
+    }
+
+    static List<Object> append(List<Object> path, Object key) {
+        List<Object> longer = new ArrayList<>(path);
+        longer.add(key);
+        return longer;
+    }
+}

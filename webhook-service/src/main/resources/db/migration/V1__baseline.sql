@@ -1,0 +1,3 @@
+-- The webhook database belongs to webhook-service alone; every schema change is a Flyway migration here.
+-- Tables arrive with the features that own them.
+SELECT 1;
