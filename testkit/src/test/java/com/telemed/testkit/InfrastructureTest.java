@@ -50,6 +50,16 @@ class InfrastructureTest {
     }
 
     @Test
+    void restartsKafkaOnItsPortWithItsTopics() throws Exception {
+        var broker = infrastructure.embeddedKafka();
+        broker.stop();
+        broker.start();
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", infrastructure.kafka().bootstrapServers()))) {
+            assertTrue(admin.listTopics().names().get().containsAll(Infrastructure.TOPICS));
+        }
+    }
+
+    @Test
     void hasTheEventTopicsAndCarriesARecord() throws Exception {
         String bootstrap = infrastructure.kafka().bootstrapServers();
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {

@@ -34,12 +34,17 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
         this.controllerPort = controllerPort;
     }
 
-    /** Formats the storage when new, starts the broker and waits until it answers. Port 0 picks a free one. */
-    public static EmbeddedKafkaBroker start(Path directory, int port, int controllerPort) {
+    /**
+     * Formats the storage when new, starts the broker and waits until it answers. Port 0 picks a
+     * free one. With {@code stopOnExit} a shutdown hook stops it should the caller not.
+     */
+    public static EmbeddedKafkaBroker start(Path directory, int port, int controllerPort, boolean stopOnExit) {
         EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(directory,
                 port == 0 ? FreePorts.next() : port,
                 controllerPort == 0 ? FreePorts.next() : controllerPort);
-        Runtime.getRuntime().addShutdownHook(new Thread(broker::stop, "kafka-broker-stop"));
+        if (stopOnExit) {
+            Runtime.getRuntime().addShutdownHook(new Thread(broker::stop, "kafka-broker-stop"));
+        }
         broker.start();
         return broker;
     }
@@ -111,6 +116,9 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
         config.setProperty("share.coordinator.state.topic.replication.factor", "1");
         config.setProperty("share.coordinator.state.topic.min.isr", "1");
         config.setProperty("group.initial.rebalance.delay.ms", "0");
+        // A restarted node re-registers without waiting out its previous session.
+        config.setProperty("broker.heartbeat.interval.ms", "500");
+        config.setProperty("broker.session.timeout.ms", "3000");
         config.setProperty("auto.create.topics.enable", "true");
         try {
             Files.createDirectories(directory);

@@ -20,13 +20,21 @@ public final class EmbeddedPostgresServer implements PostgresServer {
 
     /**
      * Starts PostgreSQL on the port (0 picks a free one). With {@code keepData} an existing
-     * cluster in the directory is reused, which is how ./stack keeps its data across restarts.
+     * cluster in the directory is reused, which is how ./stack keeps its data across restarts;
+     * then the caller alone decides when it stops (no shutdown hook racing the services' stop),
+     * and the server's output goes to {@code postgres.log} beside the data.
      */
     public static EmbeddedPostgresServer start(Path dataDirectory, int port, boolean keepData) {
         try {
             Files.createDirectories(dataDirectory);
-            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+            if (keepData) {
+                var log = ProcessBuilder.Redirect.appendTo(dataDirectory.resolveSibling("postgres.log").toFile());
+                builder.setOutputRedirector(log).setErrorRedirector(log);
+            }
+            EmbeddedPostgres postgres = builder
                     .setDataDirectory(dataDirectory)
+                    .setRegisterShutdownHook(!keepData)
                     .setCleanDataDirectory(!keepData)
                     .setPort(port == 0 ? FreePorts.next() : port)
                     .setPGStartupWait(Duration.ofSeconds(60))

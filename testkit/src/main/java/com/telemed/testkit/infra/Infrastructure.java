@@ -49,7 +49,10 @@ public final class Infrastructure implements AutoCloseable {
         }
     }
 
-    /** Fixed ports and data kept in the directory across restarts: what ./stack uses. */
+    /**
+     * Fixed ports and data kept in the directory across restarts: what ./stack uses. The caller
+     * stops it with {@link #close()}, after the services.
+     */
     public static Infrastructure startPersistent(Path directory, int postgresPort, int kafkaPort, int controllerPort) {
         return start(directory, postgresPort, kafkaPort, controllerPort, true, System.getenv());
     }
@@ -66,7 +69,7 @@ public final class Infrastructure implements AutoCloseable {
         try {
             kafka = environment.containsKey("PLATFORM_KAFKA_BOOTSTRAP_SERVERS")
                     ? new ExternalKafkaCluster(environment.get("PLATFORM_KAFKA_BOOTSTRAP_SERVERS"))
-                    : EmbeddedKafkaBroker.start(directory.resolve("kafka"), kafkaPort, controllerPort);
+                    : EmbeddedKafkaBroker.start(directory.resolve("kafka"), kafkaPort, controllerPort, !persistent);
             createTopics(kafka.bootstrapServers());
         } catch (RuntimeException e) {
             postgres.close();

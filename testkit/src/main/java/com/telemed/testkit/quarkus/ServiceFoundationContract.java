@@ -29,9 +29,9 @@ public abstract class ServiceFoundationContract {
                 .then().statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItem("Database connections health check"))
-                .body("checks.name", hasItem("Kafka connection health check"))
+                .body("checks.name", hasItem("Kafka broker"))
                 .body("checks.find { it.name == 'Database connections health check' }.status", equalTo("UP"))
-                .body("checks.find { it.name == 'Kafka connection health check' }.status", equalTo("UP"));
+                .body("checks.find { it.name == 'Kafka broker' }.status", equalTo("UP"));
     }
 
     @Test

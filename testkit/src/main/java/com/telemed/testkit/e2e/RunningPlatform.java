@@ -1,0 +1,86 @@
+package com.telemed.testkit.e2e;
+
+import com.telemed.testkit.infra.Infrastructure;
+import com.telemed.testkit.platform.Platform;
+import com.telemed.testkit.platform.PlatformOptions;
+import com.telemed.testkit.platform.PlatformService;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.Map;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * JUnit extension giving end-to-end tests the whole platform, started once per test JVM with
+ * the launcher ./stack uses (random ports, private data) and stopped when the JVM's tests end.
+ * Tests take it as a parameter: {@code @ExtendWith(RunningPlatform.class)} then
+ * {@code void test(RunningPlatform.Handle platform)}.
+ */
+public final class RunningPlatform implements ParameterResolver {
+
+    /** The running platform as a test sees it. */
+    public record Handle(Infrastructure infrastructure, Platform platform, String opsKey)
+            implements ExtensionContext.Store.CloseableResource {
+
+        public URI gateway() {
+            return platform.url(PlatformService.GATEWAY);
+        }
+
+        public URI url(PlatformService service) {
+            return platform.url(service);
+        }
+
+        @Override
+        public void close() {
+            try {
+                platform.close();
+            } finally {
+                infrastructure.close();
+            }
+        }
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        return parameter.getParameter().getType() == Handle.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        return context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
+                .getOrComputeIfAbsent(Handle.class, key -> start(), Handle.class);
+    }
+
+    private static Handle start() {
+        Path root = projectRoot();
+        byte[] random = new byte[24];
+        new SecureRandom().nextBytes(random);
+        String opsKey = "ops_" + HexFormat.of().formatHex(random);
+        Infrastructure infrastructure = Infrastructure.startEphemeral();
+        try {
+            Platform platform = Platform.start(infrastructure, new PlatformOptions(root,
+                    root.resolve("e2e/target/platform-logs"), PlatformOptions.randomPorts(),
+                    PlatformOptions.DEFAULT_JVM_OPTIONS,
+                    Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", "sandbox"), Duration.ofSeconds(180)));
+            return new Handle(infrastructure, platform, opsKey);
+        } catch (RuntimeException e) {
+            infrastructure.close();
+            throw e;
+        }
+    }
+
+    /** The checkout's root: the nearest directory upwards holding the ./stack script. */
+    static Path projectRoot() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("stack")) && Files.isRegularFile(dir.resolve("pom.xml"))) {
+                return dir;
+            }
+        }
+        throw new IllegalStateException("no project root (with ./stack) above " + Path.of("").toAbsolutePath());
+    }
+}

@@ -1,0 +1,44 @@
+package com.telemed.testkit.platform;
+
+import com.telemed.testkit.infra.FreePorts;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How to run the services: where the builds and logs are, their ports, the JVM options and the
+ * environment every service gets (the operator key, the deployment's environment).
+ */
+public record PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformService, Integer> ports,
+                              List<String> jvmOptions, Map<String, String> environment, Duration readyTimeout) {
+
+    /** Small heaps: seven JVMs share a developer's machine (override with STACK_JAVA_OPTS). */
+    public static final List<String> DEFAULT_JVM_OPTIONS = List.of(
+            "-Xms32m", "-Xmx160m", "-XX:+UseSerialGC", "-XX:MaxMetaspaceSize=160m",
+            "-XX:ReservedCodeCacheSize=64m", "-Xss512k", "-XX:MaxDirectMemorySize=64m");
+
+    public static List<String> jvmOptionsFrom(String override) {
+        return override == null || override.isBlank() ? DEFAULT_JVM_OPTIONS : Arrays.asList(override.trim().split("\\s+"));
+    }
+
+    /** The fixed ports of ./stack. */
+    public static Map<PlatformService, Integer> stackPorts() {
+        Map<PlatformService, Integer> ports = new EnumMap<>(PlatformService.class);
+        for (PlatformService service : PlatformService.values()) {
+            ports.put(service, service.stackPort());
+        }
+        return ports;
+    }
+
+    /** Free ports, for tests that run beside anything else. */
+    public static Map<PlatformService, Integer> randomPorts() {
+        Map<PlatformService, Integer> ports = new EnumMap<>(PlatformService.class);
+        for (PlatformService service : PlatformService.values()) {
+            ports.put(service, FreePorts.next());
+        }
+        return ports;
+    }
+}

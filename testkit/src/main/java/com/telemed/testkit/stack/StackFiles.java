@@ -1,0 +1,75 @@
+package com.telemed.testkit.stack;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * What the supervisor tells ./stack: a pid file per process it started, and {@code ready} or
+ * {@code failed} once it knows, all under {@code .stack/run/}.
+ */
+final class StackFiles {
+
+    private final Path directory;
+    private final Path run;
+
+    StackFiles(Path directory) {
+        this.directory = directory;
+        this.run = directory.resolve("run");
+    }
+
+    Path directory() {
+        return directory;
+    }
+
+    void reset() {
+        clearRun();
+        try {
+            Files.createDirectories(run);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    void writePid(String name, long pid) {
+        if (pid > 0) {
+            write(name + ".pid", Long.toString(pid));
+        }
+    }
+
+    void markReady(String summary) {
+        write("ready", summary);
+    }
+
+    void markFailed(String message) {
+        write("failed", message);
+    }
+
+    void clearRun() {
+        if (!Files.exists(run)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(run)) {
+            // The failure report stays for ./stack to print.
+            files.sorted(Comparator.reverseOrder())
+                    .filter(path -> !path.equals(run) && !path.getFileName().toString().equals("failed"))
+                    .forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void write(String name, String content) {
+        try {
+            Files.createDirectories(run);
+            Path temporary = run.resolve(name + ".tmp");
+            Files.writeString(temporary, content + "\n");
+            Files.move(temporary, run.resolve(name), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

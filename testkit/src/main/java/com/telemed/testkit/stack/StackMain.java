@@ -1,0 +1,91 @@
+package com.telemed.testkit.stack;
+
+import com.telemed.testkit.infra.Infrastructure;
+import com.telemed.testkit.platform.Platform;
+import com.telemed.testkit.platform.PlatformOptions;
+import com.telemed.testkit.platform.PlatformService;
+import java.io.IOException;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The supervisor behind {@code ./stack up}: starts PostgreSQL, Kafka and the seven services with
+ * fixed ports and data under {@code .stack/}, seeds the demo data, reports through files in
+ * {@code .stack/run/}, and on SIGTERM stops the services first, then Kafka, then PostgreSQL.
+ */
+public final class StackMain {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StackMain.class);
+    public static final int POSTGRES_PORT = 15432;
+    public static final int KAFKA_PORT = 19092;
+    public static final int KAFKA_CONTROLLER_PORT = 19093;
+
+    private final StackFiles files;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile Infrastructure infrastructure;
+    private volatile Platform platform;
+
+    private StackMain(StackFiles files) {
+        this.files = files;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
+        StackMain stack = new StackMain(new StackFiles(root.resolve(".stack")));
+        Runtime.getRuntime().addShutdownHook(new Thread(stack::stop, "stack-stop"));
+        try {
+            stack.start(root);
+        } catch (RuntimeException e) {
+            LOG.error("stack failed to start: {}", e.getMessage());
+            stack.files.markFailed(e.getMessage());
+            System.exit(1);
+        }
+        stack.stopped.await();
+    }
+
+    private void start(Path root) throws IOException {
+        files.reset();
+        files.writePid("stack", ProcessHandle.current().pid());
+        String opsKey = OperatorKey.resolve(System.getenv("OPS_API_KEY"), files.directory().resolve("ops-api-key"));
+
+        long began = System.nanoTime();
+        infrastructure = Infrastructure.startPersistent(files.directory().resolve("data"),
+                POSTGRES_PORT, KAFKA_PORT, KAFKA_CONTROLLER_PORT);
+        files.writePid("postgres", infrastructure.postgres().pid());
+        files.writePid("kafka", infrastructure.kafka().pid());
+        LOG.info("PostgreSQL and Kafka ready in {} ms", (System.nanoTime() - began) / 1_000_000);
+
+        String environment = System.getenv().getOrDefault("SERVICE_ENVIRONMENT", "sandbox");
+        platform = Platform.start(infrastructure, new PlatformOptions(root, files.directory().resolve("logs"),
+                PlatformOptions.stackPorts(), PlatformOptions.jvmOptionsFrom(System.getenv("STACK_JAVA_OPTS")),
+                Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", environment), Duration.ofSeconds(120)));
+        for (PlatformService service : PlatformService.values()) {
+            files.writePid(service.module(), platform.pid(service));
+        }
+        LOG.info("all services ready in {} ms", (System.nanoTime() - began) / 1_000_000);
+
+        String demo = DemoData.seed(platform.url(PlatformService.GATEWAY), opsKey, files.directory().resolve("demo.properties"));
+        files.markReady("Gateway:      " + platform.url(PlatformService.GATEWAY) + "\n"
+                + "Operator key: " + opsKey + "   (header x-ops-key)\n" + demo);
+    }
+
+    private void stop() {
+        try {
+            if (platform != null) {
+                platform.close();
+            }
+            if (infrastructure != null) {
+                infrastructure.close();
+            }
+        } finally {
+            files.clearRun();
+            stopped.countDown();
+        }
+    }
+
+}
