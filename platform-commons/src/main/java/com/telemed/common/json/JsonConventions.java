@@ -1,6 +1,7 @@
 package com.telemed.common.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializerProvider;
@@ -14,6 +15,12 @@ import java.time.Instant;
 @Singleton
 public class JsonConventions implements ObjectMapperCustomizer {
 
+    /** Applied last, so the JavaTimeModule Quarkus registers does not take Instant back. */
+    @Override
+    public int priority() {
+        return MINIMUM_PRIORITY;
+    }
+
     @Override
     public void customize(ObjectMapper mapper) {
         SimpleModule timestamps = new SimpleModule("platform-timestamps");
@@ -24,6 +31,6 @@ public class JsonConventions implements ObjectMapperCustomizer {
             }
         });
         mapper.registerModule(timestamps);
-        mapper.configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+        mapper.configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     }
 }

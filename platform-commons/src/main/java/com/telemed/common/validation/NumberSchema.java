@@ -32,12 +32,12 @@ public final class NumberSchema extends Schema<NumberSchema> {
         return this;
     }
 
-    public NumberSchema min(long value) {
+    public NumberSchema min(int value) {
         minimum = BigDecimal.valueOf(value);
         return this;
     }
 
-    public NumberSchema max(long value) {
+    public NumberSchema max(int value) {
         maximum = BigDecimal.valueOf(value);
         return this;
     }
@@ -84,7 +84,7 @@ public final class NumberSchema extends Schema<NumberSchema> {
 
     private static Map<String, Object> bound(String name, BigDecimal value) {
         Map<String, Object> details = new LinkedHashMap<>();
-        details.put(name, value.longValueExact());
+        details.put(name, value.intValueExact());
         details.put("type", "number");
         details.put("inclusive", true);
         details.put("exact", false);

@@ -1,0 +1,65 @@
+package com.telemed.common.error;
+
+import static com.telemed.common.validation.Schemas.enumOf;
+import static com.telemed.common.validation.Schemas.object;
+import static com.telemed.common.validation.Schemas.string;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.partner.PartnerContext;
+import com.telemed.common.validation.ObjectSchema;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.util.Map;
+
+/** Test-only endpoints that raise each failure the conventions map. */
+@Path("/probe")
+@Produces(MediaType.APPLICATION_JSON)
+public class ProbeResource {
+
+    private static final ObjectSchema BODY = object()
+            .field("email", string().email())
+            .field("status", enumOf("active", "paused", "cancelled"));
+
+    private final PartnerContext partner;
+
+    public ProbeResource(PartnerContext partner) {
+        this.partner = partner;
+    }
+
+    @POST
+    @Path("/json")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Map<String, Object> json(JsonNode body) {
+        BODY.validate(body);
+        return Map.of("ok", true);
+    }
+
+    @GET
+    @Path("/boom")
+    public String boom() {
+        throw new IllegalStateException("secret detail jane@example.com");
+    }
+
+    @GET
+    @Path("/not-found")
+    public String notFound() {
+        throw ApiException.notFound("Member not found");
+    }
+
+    @GET
+    @Path("/time")
+    public Map<String, Instant> time() {
+        return Map.of("at", Instant.parse("2026-11-21T09:30:00.123456Z"), "whole", Instant.parse("2026-11-21T09:30:00Z"));
+    }
+
+    @GET
+    @Path("/partner")
+    public Map<String, String> partner() {
+        return Map.of("partnerId", partner.partnerId());
+    }
+}
