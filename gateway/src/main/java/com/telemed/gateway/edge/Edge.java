@@ -1,0 +1,187 @@
+package com.telemed.gateway.edge;
+
+import com.telemed.gateway.partner.Keys;
+import com.telemed.gateway.partner.Partner;
+import com.telemed.gateway.partner.PartnerService;
+import io.quarkus.runtime.StartupEvent;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import org.jboss.logging.Logger;
+
+/**
+ * The only door: every call passes here first. It assigns the request id, authenticates by
+ * surface, answers CORS, and hands the call to its service (or to the gateway's own operator
+ * endpoints), writing one access-log line per call. Paths outside the routing table get 404.
+ */
+@ApplicationScoped
+public class Edge {
+
+    private static final Logger ACCESS = Logger.getLogger("access");
+    private static final Logger LOG = Logger.getLogger(Edge.class);
+    private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
+    private static final String PARTNER_ATTRIBUTE = "partnerId";
+
+    private final Vertx vertx;
+    private final Proxy proxy;
+    private final PartnerService partners;
+    private final GatewayConfig config;
+    private final Optional<String> opsKeyHash;
+
+    public Edge(Vertx vertx, Proxy proxy, PartnerService partners, GatewayConfig config) {
+        this.vertx = vertx;
+        this.proxy = proxy;
+        this.partners = partners;
+        this.config = config;
+        this.opsKeyHash = config.opsApiKey().filter(key -> !key.isBlank()).map(Keys::hash);
+    }
+
+    void install(@Observes Router router) {
+        router.route().order(Integer.MIN_VALUE).handler(this::handle);
+    }
+
+    void warnWithoutOpsKey(@Observes StartupEvent started) {
+        if (opsKeyHash.isEmpty()) {
+            LOG.warn("OPS_API_KEY is not set: every /ops call will be refused");
+        }
+    }
+
+    private void handle(RoutingContext context) {
+        HttpServerRequest request = context.request();
+        HttpServerResponse response = context.response();
+        long began = System.nanoTime();
+        String requestId = requestId(request.getHeader("X-Request-Id"));
+        request.headers().set("X-Request-Id", requestId);
+        request.headers().remove(Proxy.PARTNER_HEADER);
+        response.putHeader("X-Request-Id", requestId);
+        String path = context.normalizedPath();
+        response.endHandler(ended -> ACCESS.infof("%s %s %d %dms partner=%s req=%s", request.method(), path,
+                response.getStatusCode(), (System.nanoTime() - began) / 1_000_000,
+                context.<String>get(PARTNER_ATTRIBUTE, "-"), requestId));
+
+        if (path.startsWith("/q/")) {
+            context.next();
+            return;
+        }
+        Optional<Routes.Route> route = Routes.resolve(path);
+        if (route.isEmpty()) {
+            EdgeResponses.error(response, 404, "Not Found");
+            return;
+        }
+        Upstream upstream = route.get().upstream();
+        switch (route.get().surface()) {
+            case PARTNER -> partnerCall(context, path, upstream, requestId);
+            case EMBED -> embedCall(context, path, upstream, requestId);
+            case OPS -> opsCall(context, path, upstream, requestId);
+        }
+    }
+
+    private void partnerCall(RoutingContext context, String path, Upstream upstream, String requestId) {
+        HttpServerRequest request = context.request();
+        HttpServerResponse response = context.response();
+        Cors.allowAnyOrigin(response);
+        if (Cors.isPreflight(request)) {
+            Cors.answerPreflight(request, response, false);
+            return;
+        }
+        String apiKey = request.getHeader("x-api-key");
+        if (apiKey == null || apiKey.isBlank()) {
+            EdgeResponses.errorAndClose(response, 401, "API Key missing");
+            return;
+        }
+        request.pause();
+        lookup(context, () -> partners.partnerForApiKey(apiKey), partner -> {
+            if (partner.isEmpty()) {
+                EdgeResponses.errorAndClose(response, 401, "Invalid API Key");
+                return;
+            }
+            context.put(PARTNER_ATTRIBUTE, partner.get().toString());
+            proxy.forward(request, path, upstream, partner.get().toString(), requestId);
+        });
+    }
+
+    private void embedCall(RoutingContext context, String path, Upstream upstream, String requestId) {
+        HttpServerRequest request = context.request();
+        HttpServerResponse response = context.response();
+        String origin = request.getHeader("Origin");
+        request.pause();
+        if (Cors.isPreflight(request)) {
+            // A preflight carries no key: it may go on when some partner allows the origin.
+            lookup(context, () -> Cors.isLocalDevelopmentOrigin(origin, config.environment())
+                    || (origin != null && partners.anyPartnerAllowsOrigin(origin)), allowed -> {
+                if (allowed) {
+                    Cors.allowOrigin(response, origin);
+                    Cors.answerPreflight(request, response, true);
+                } else {
+                    EdgeResponses.errorAndClose(response, 403, "Origin not allowed");
+                }
+            });
+            return;
+        }
+        String publishableKey = request.getHeader("x-service-publishable-key");
+        if (publishableKey == null || publishableKey.isBlank()) {
+            EdgeResponses.errorAndClose(response, 401, "Invalid publishable key");
+            return;
+        }
+        lookup(context, () -> partners.partnerForPublishableKey(publishableKey), partner -> {
+            if (partner.isEmpty()) {
+                EdgeResponses.errorAndClose(response, 401, "Invalid publishable key");
+                return;
+            }
+            Partner found = partner.get();
+            if (!Cors.isLocalDevelopmentOrigin(origin, config.environment())
+                    && (origin == null || !found.embedOrigins.contains(origin))) {
+                EdgeResponses.errorAndClose(response, 403, "Origin not allowed");
+                return;
+            }
+            Cors.allowOrigin(response, origin);
+            context.put(PARTNER_ATTRIBUTE, found.id.toString());
+            proxy.forward(request, path, upstream, found.id.toString(), requestId);
+        });
+    }
+
+    private void opsCall(RoutingContext context, String path, Upstream upstream, String requestId) {
+        HttpServerRequest request = context.request();
+        HttpServerResponse response = context.response();
+        String opsKey = request.getHeader("x-ops-key");
+        if (opsKey == null || opsKey.isBlank()) {
+            EdgeResponses.errorAndClose(response, 401, "Ops Key missing");
+            return;
+        }
+        if (opsKeyHash.isEmpty() || !Keys.matches(opsKey, opsKeyHash.get())) {
+            EdgeResponses.errorAndClose(response, 401, "Invalid Ops Key");
+            return;
+        }
+        if (upstream == Upstream.GATEWAY) {
+            context.next();
+            return;
+        }
+        request.pause();
+        proxy.forward(request, path, upstream, null, requestId);
+    }
+
+    /** Runs a database lookup off the event loop and continues on it; a failure answers 500. */
+    private <T> void lookup(RoutingContext context, Callable<T> query, Consumer<T> then) {
+        vertx.<T>executeBlocking(query, false).onComplete(result -> {
+            if (result.succeeded()) {
+                then.accept(result.result());
+            } else {
+                LOG.errorf("credential lookup failed: %s", result.cause().getClass().getName());
+                EdgeResponses.errorAndClose(context.response(), 500, "Internal Server Error");
+            }
+        });
+    }
+
+    private static String requestId(String sent) {
+        return sent != null && REQUEST_ID.matcher(sent).matches() ? sent : UUID.randomUUID().toString();
+    }
+}

@@ -1,0 +1,62 @@
+package com.telemed.gateway.edge;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
+
+/** The gateway's typed configuration; every value can come from the environment. */
+@ConfigMapping(prefix = "gateway")
+public interface GatewayConfig {
+
+    /** How long a service may take to start answering before the caller gets 504. */
+    @WithDefault("30s")
+    Duration upstreamTimeout();
+
+    /** Largest JSON (non-multipart) body, in bytes: 100 KB. */
+    @WithDefault("102400")
+    long jsonBodyLimit();
+
+    /** Largest multipart body: a 10 MB attachment plus its multipart framing. */
+    @WithDefault("11534336")
+    long multipartBodyLimit();
+
+    /** The deployment's operator key ({@code OPS_API_KEY}); without one, {@code /ops} refuses every call. */
+    @WithName("ops-api-key")
+    Optional<String> opsApiKey();
+
+    /** {@code sandbox} or {@code production} ({@code SERVICE_ENVIRONMENT}). */
+    @WithDefault("sandbox")
+    String environment();
+
+    /** Where each service listens ({@code SERVICE_URLS_<NAME>}). */
+    ServiceUrls serviceUrls();
+
+    interface ServiceUrls {
+        URI requests();
+
+        URI members();
+
+        URI catalogue();
+
+        URI messaging();
+
+        URI billing();
+
+        URI webhook();
+    }
+
+    default URI urlOf(Upstream upstream) {
+        return switch (upstream) {
+            case REQUESTS -> serviceUrls().requests();
+            case MEMBERS -> serviceUrls().members();
+            case CATALOGUE -> serviceUrls().catalogue();
+            case MESSAGING -> serviceUrls().messaging();
+            case BILLING -> serviceUrls().billing();
+            case WEBHOOK -> serviceUrls().webhook();
+            case GATEWAY -> throw new IllegalArgumentException("the gateway serves its own routes");
+        };
+    }
+}

@@ -1,0 +1,183 @@
+package com.telemed.gateway.edge;
+
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.net.ConnectException;
+import java.net.URI;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+import org.jboss.logging.Logger;
+
+/**
+ * Streams a call to its service and the answer back, both bodies flowing through without being
+ * held whole. Credentials and any client-sent partner header stay at the edge; the service gets
+ * the partner id the edge authenticated, and the request id.
+ */
+@ApplicationScoped
+public class Proxy {
+
+    static final String PARTNER_HEADER = "X-Partner-Id";
+    private static final Logger LOG = Logger.getLogger(Proxy.class);
+    private static final Set<String> NOT_FORWARDED = Set.of(
+            "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer",
+            "transfer-encoding", "upgrade", "host", "x-partner-id", "x-api-key", "x-ops-key",
+            "x-service-publishable-key", "x-request-id");
+
+    private final HttpClient client;
+    private final GatewayConfig config;
+
+    public Proxy(Vertx vertx, GatewayConfig config) {
+        this.config = config;
+        this.client = vertx.createHttpClient(new HttpClientOptions()
+                .setKeepAlive(true)
+                .setConnectTimeout(2000)
+                .setTcpNoDelay(true), new PoolOptions().setHttp1MaxSize(200));
+    }
+
+    @PreDestroy
+    void close() {
+        client.close();
+    }
+
+    /** Forwards the (paused) request; {@code partnerId} is null on operator routes. */
+    void forward(HttpServerRequest request, String path, Upstream upstream, String partnerId, String requestId) {
+        HttpServerResponse response = request.response();
+        boolean multipart = contentType(request).startsWith("multipart/");
+        long limit = multipart ? config.multipartBodyLimit() : config.jsonBodyLimit();
+        String tooLarge = multipart ? "File too large" : "Payload Too Large";
+        String declaredLength = request.getHeader("Content-Length");
+        if (declaredLength != null && parseLength(declaredLength) > limit) {
+            EdgeResponses.errorAndClose(response, 413, tooLarge);
+            return;
+        }
+        URI target = config.urlOf(upstream);
+        String query = request.query();
+        RequestOptions options = new RequestOptions()
+                .setMethod(request.method())
+                .setHost(target.getHost())
+                .setPort(target.getPort())
+                .setURI(query == null ? path : path + "?" + query)
+                .setIdleTimeout(config.upstreamTimeout().toMillis());
+        client.request(options).onComplete(opened -> {
+            if (opened.failed()) {
+                fail(response, opened.cause(), upstream);
+                return;
+            }
+            HttpClientRequest upstreamRequest = opened.result();
+            copyHeaders(request.headers(), upstreamRequest.headers());
+            upstreamRequest.putHeader("X-Request-Id", requestId);
+            upstreamRequest.putHeader("X-Forwarded-For", request.remoteAddress().hostAddress());
+            if (partnerId != null) {
+                upstreamRequest.putHeader(PARTNER_HEADER, partnerId);
+            }
+            if (declaredLength == null && request.getHeader("Transfer-Encoding") != null) {
+                upstreamRequest.setChunked(true);
+            }
+            upstreamRequest.response().onComplete(answered -> {
+                if (answered.failed()) {
+                    fail(response, answered.cause(), upstream);
+                } else {
+                    relay(answered.result(), response);
+                }
+            });
+            streamBody(request, upstreamRequest, limit, tooLarge);
+        });
+    }
+
+    private static void streamBody(HttpServerRequest request, HttpClientRequest upstreamRequest, long limit, String tooLarge) {
+        long[] received = {0};
+        request.handler(chunk -> {
+            received[0] += chunk.length();
+            if (received[0] > limit) {
+                // A chunked body crossed the limit: drop the forward, answer for the gateway.
+                request.handler(null);
+                upstreamRequest.reset();
+                EdgeResponses.errorAndClose(request.response(), 413, tooLarge);
+                return;
+            }
+            upstreamRequest.write(chunk);
+            if (upstreamRequest.writeQueueFull()) {
+                request.pause();
+                upstreamRequest.drainHandler(drained -> request.resume());
+            }
+        });
+        request.endHandler(ended -> {
+            if (received[0] <= limit) {
+                upstreamRequest.end();
+            }
+        });
+        request.resume();
+    }
+
+    private static void relay(HttpClientResponse answer, HttpServerResponse response) {
+        if (response.ended() || response.closed()) {
+            answer.request().reset();
+            return;
+        }
+        response.setStatusCode(answer.statusCode());
+        answer.headers().forEach((name, value) -> {
+            String lower = name.toLowerCase(Locale.ROOT);
+            if (!NOT_FORWARDED.contains(lower) && !lower.startsWith("access-control-")) {
+                response.headers().add(name, value);
+            }
+        });
+        if (answer.getHeader("Content-Length") == null) {
+            response.setChunked(true);
+        }
+        answer.pipeTo(response);
+    }
+
+    private static void fail(HttpServerResponse response, Throwable cause, Upstream upstream) {
+        if (isTimeout(cause)) {
+            LOG.warnf("%s did not answer in time", upstream);
+            EdgeResponses.error(response, 504, "Gateway Timeout");
+        } else {
+            LOG.warnf("%s unreachable: %s", upstream, cause.getClass().getSimpleName());
+            EdgeResponses.error(response, 503, "Service Unavailable");
+        }
+    }
+
+    private static boolean isTimeout(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (t instanceof TimeoutException || t.getClass().getSimpleName().contains("Timeout")) {
+                return true;
+            }
+            if (t instanceof ConnectException) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    private static void copyHeaders(MultiMap from, MultiMap to) {
+        from.forEach((name, value) -> {
+            if (!NOT_FORWARDED.contains(name.toLowerCase(Locale.ROOT))) {
+                to.add(name, value);
+            }
+        });
+    }
+
+    private static String contentType(HttpServerRequest request) {
+        String type = request.getHeader("Content-Type");
+        return type == null ? "" : type.toLowerCase(Locale.ROOT);
+    }
+
+    private static long parseLength(String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+}

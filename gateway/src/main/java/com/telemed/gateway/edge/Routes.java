@@ -1,0 +1,84 @@
+package com.telemed.gateway.edge;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The routing table of the architecture: a path prefix names the surface (and so the credential)
+ * and the owning service. Anything else, {@code /internal/**} included, is not routed.
+ */
+public final class Routes {
+
+    public record Route(Surface surface, Upstream upstream) {
+    }
+
+    private record Prefix(String prefix, Route route) {
+        boolean matches(String path) {
+            return path.equals(prefix) || path.startsWith(prefix + "/");
+        }
+    }
+
+    private record PartnerSetting(Pattern path, Upstream upstream) {
+    }
+
+    private static final List<Prefix> PREFIXES = List.of(
+            partner("/v1/drugs", Upstream.CATALOGUE),
+            partner("/v1/members", Upstream.MEMBERS),
+            partner("/v1/requests", Upstream.REQUESTS),
+            partner("/v1/surveys", Upstream.REQUESTS),
+            partner("/v1/messages", Upstream.MESSAGING),
+            partner("/v1/billing", Upstream.BILLING),
+            partner("/v2/public", Upstream.REQUESTS),
+            new Prefix("/v2/embed", new Route(Surface.EMBED, Upstream.REQUESTS)),
+            ops("/ops/v1/drugs", Upstream.CATALOGUE),
+            ops("/ops/v1/prescribers", Upstream.REQUESTS),
+            ops("/ops/v1/review", Upstream.REQUESTS),
+            ops("/ops/v1/requests", Upstream.REQUESTS),
+            ops("/ops/v1/bookings", Upstream.REQUESTS),
+            ops("/ops/v1/appointments", Upstream.REQUESTS),
+            ops("/ops/v1/pharmacy", Upstream.REQUESTS),
+            ops("/ops/v1/surveys", Upstream.REQUESTS),
+            ops("/ops/v1/conversations", Upstream.MESSAGING));
+
+    /** Partner settings each live with the service that owns them; the rest of a partner is the gateway's. */
+    private static final List<PartnerSetting> PARTNER_SETTINGS = List.of(
+            setting("webhook(/.*)?", Upstream.WEBHOOK),
+            setting("drug-access", Upstream.CATALOGUE),
+            setting("fulfilment", Upstream.REQUESTS),
+            setting("billing", Upstream.BILLING),
+            setting("(api-key/rotate|embed-origins)?", Upstream.GATEWAY));
+
+    private static final String PARTNERS = "/ops/v1/partners";
+
+    private Routes() {
+    }
+
+    public static Optional<Route> resolve(String path) {
+        if (path.equals(PARTNERS)) {
+            return Optional.of(new Route(Surface.OPS, Upstream.GATEWAY));
+        }
+        if (path.startsWith(PARTNERS + "/")) {
+            String rest = path.substring(PARTNERS.length() + 1);
+            int slash = rest.indexOf('/');
+            String setting = slash < 0 ? "" : rest.substring(slash + 1);
+            return PARTNER_SETTINGS.stream()
+                    .filter(candidate -> candidate.path().matcher(setting).matches())
+                    .findFirst()
+                    .map(candidate -> new Route(Surface.OPS, candidate.upstream()));
+        }
+        return PREFIXES.stream().filter(prefix -> prefix.matches(path)).findFirst().map(Prefix::route);
+    }
+
+    private static Prefix partner(String prefix, Upstream upstream) {
+        return new Prefix(prefix, new Route(Surface.PARTNER, upstream));
+    }
+
+    private static Prefix ops(String prefix, Upstream upstream) {
+        return new Prefix(prefix, new Route(Surface.OPS, upstream));
+    }
+
+    private static PartnerSetting setting(String regex, Upstream upstream) {
+        return new PartnerSetting(Pattern.compile(regex), upstream);
+    }
+}

@@ -1,0 +1,99 @@
+package com.telemed.gateway.partner;
+
+import static com.telemed.common.validation.Schemas.array;
+import static com.telemed.common.validation.Schemas.object;
+import static com.telemed.common.validation.Schemas.string;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.error.ApiException;
+import com.telemed.common.validation.ObjectSchema;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/** Operator API for partners and credentials (operations-api.md). The edge has checked the operator key. */
+@Path("/ops/v1/partners")
+@Produces(MediaType.APPLICATION_JSON)
+public class PartnerResource {
+
+    /** An origin as browsers send it: scheme, host and optional port, nothing more. */
+    static final Pattern ORIGIN = Pattern.compile("^https?://[A-Za-z0-9.-]+(:\\d{1,5})?$");
+
+    private static final ObjectSchema CREATE = object().field("name", string().min(1).max(200));
+    private static final ObjectSchema ORIGINS = object()
+            .field("origins", array(string().regex(ORIGIN, "Invalid origin")).max(100));
+
+    public record PartnerView(UUID id, String name, Instant createdAt) {
+        static PartnerView of(Partner partner) {
+            return new PartnerView(partner.id, partner.name, partner.createdAt);
+        }
+    }
+
+    public record CreatedView(PartnerView partner, String apiKey, String publishableKey) {
+    }
+
+    public record PartnerEnvelope(PartnerView partner) {
+    }
+
+    public record ApiKeyView(String apiKey) {
+    }
+
+    public record OriginsView(List<String> origins) {
+    }
+
+    private final PartnerService partners;
+
+    public PartnerResource(PartnerService partners) {
+        this.partners = partners;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(JsonNode body) {
+        CREATE.validate(body);
+        PartnerService.Created created = partners.create(body.get("name").textValue());
+        return Response.status(201).entity(new CreatedView(PartnerView.of(created.partner()),
+                created.apiKey(), created.publishableKey())).build();
+    }
+
+    @GET
+    @Path("/{id}")
+    public PartnerEnvelope get(@PathParam("id") String id) {
+        return new PartnerEnvelope(PartnerView.of(partners.get(parse(id))));
+    }
+
+    @POST
+    @Path("/{id}/api-key/rotate")
+    public ApiKeyView rotate(@PathParam("id") String id) {
+        return new ApiKeyView(partners.rotateApiKey(parse(id)));
+    }
+
+    @PUT
+    @Path("/{id}/embed-origins")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public OriginsView embedOrigins(@PathParam("id") String id, JsonNode body) {
+        ORIGINS.validate(body);
+        List<String> origins = new ArrayList<>();
+        body.get("origins").forEach(origin -> origins.add(origin.textValue()));
+        return new OriginsView(partners.setEmbedOrigins(parse(id), origins));
+    }
+
+    private static UUID parse(String id) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.notFound("Partner not found");
+        }
+    }
+}
