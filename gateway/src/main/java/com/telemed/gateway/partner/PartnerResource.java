@@ -6,6 +6,7 @@ import static com.telemed.common.validation.Schemas.string;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
+import com.telemed.common.id.Ids;
 import com.telemed.common.validation.ObjectSchema;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -90,10 +91,6 @@ public class PartnerResource {
     }
 
     private static UUID parse(String id) {
-        try {
-            return UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.notFound("Partner not found");
-        }
+        return Ids.uuid(id).orElseThrow(() -> ApiException.notFound("Partner not found"));
     }
 }

@@ -32,5 +32,7 @@ public class JsonConventions implements ObjectMapperCustomizer {
         });
         mapper.registerModule(timestamps);
         mapper.configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+        // Exact numbers in trees: a body's 1e309 is a large number to validate, not an Infinity to fail on.
+        mapper.configure(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS, true);
     }
 }

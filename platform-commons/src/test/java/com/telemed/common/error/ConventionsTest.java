@@ -67,6 +67,14 @@ class ConventionsTest {
     }
 
     @Test
+    void hugeNumbersAreValidatedNotFailedOn() {
+        given().contentType("application/json").body("{\"email\": 1e309, \"status\": \"active\"}").post("/probe/json")
+                .then().statusCode(400)
+                .body("error[0].code", equalTo("invalid_type"))
+                .body("error[0].received", equalTo("number"));
+    }
+
+    @Test
     void missingFieldsAreRequired() {
         given().contentType("application/json").body("{}").post("/probe/json")
                 .then().statusCode(400)

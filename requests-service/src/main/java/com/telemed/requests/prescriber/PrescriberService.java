@@ -1,11 +1,11 @@
 package com.telemed.requests.prescriber;
 
 import com.telemed.common.error.ApiException;
+import com.telemed.common.id.Ids;
 import com.telemed.common.json.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /** Creates and reads prescribers. One prescriber per email address, compared case-insensitively. */
 @ApplicationScoped
@@ -13,10 +13,6 @@ public class PrescriberService {
 
     static final String NOT_FOUND = "Prescriber not found";
     static final String EMAIL_TAKEN = "Prescriber with this email already exists";
-
-    // The canonical 8-4-4-4-12 form only; UUID.fromString alone also accepts forms like "1-2-3-4-5".
-    private static final Pattern UUID_FORM =
-            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
     /**
      * Creates the prescriber, or {@code 400 Prescriber with this email already exists} when the
@@ -38,10 +34,8 @@ public class PrescriberService {
 
     /** The prescriber with this id; an unknown or malformed id is {@code 404 Prescriber not found}. */
     public Prescriber get(String id) {
-        if (id == null || !UUID_FORM.matcher(id).matches()) {
-            throw ApiException.notFound(NOT_FOUND);
-        }
-        Prescriber prescriber = Prescriber.findById(UUID.fromString(id));
+        UUID uuid = Ids.uuid(id).orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+        Prescriber prescriber = Prescriber.findById(uuid);
         if (prescriber == null) {
             throw ApiException.notFound(NOT_FOUND);
         }
