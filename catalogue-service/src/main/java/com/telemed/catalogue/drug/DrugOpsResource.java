@@ -1,0 +1,120 @@
+package com.telemed.catalogue.drug;
+
+import static com.telemed.common.validation.Schemas.array;
+import static com.telemed.common.validation.Schemas.bool;
+import static com.telemed.common.validation.Schemas.enumOf;
+import static com.telemed.common.validation.Schemas.number;
+import static com.telemed.common.validation.Schemas.object;
+import static com.telemed.common.validation.Schemas.string;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.telemed.common.validation.Issues;
+import com.telemed.common.validation.NumberSchema;
+import com.telemed.common.validation.ObjectSchema;
+import com.telemed.common.validation.StringSchema;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Catalogue management for operators (operations-api.md, Catalogue). The edge has checked the operator key. */
+@Path("/ops/v1/drugs")
+@Produces(MediaType.APPLICATION_JSON)
+public class DrugOpsResource {
+
+    public static final String CLASSIFICATION_NON_CONTROLLED = "non-controlled";
+    public static final String CLASSIFICATION_CONTROLLED = "controlled";
+    static final String POSITIVE = "Number must be greater than 0";
+    static final String DUPLICATE_SKU_ID = "Duplicate SKU id";
+    static final String DUPLICATE_SKU_LABEL = "Duplicate SKU label";
+
+    private static final StringSchema DRUG_ID = DrugIds.schema();
+
+    private static final ObjectSchema SKU = object()
+            .field("id", string().min(1).nullable().optional())
+            .field("label", string().min(1))
+            .field("packageSize", positive().nullable().optional())
+            .field("concentration", object()
+                    .field("value", positive())
+                    .field("activeUnit", string().min(1))
+                    .field("baseUnit", string().min(1))
+                    .nullable().optional())
+            .field("active", bool());
+
+    static final ObjectSchema BODY = object()
+            .field("name", string().min(1))
+            .field("description", string().nullable().optional())
+            .field("defaultAdCopy", string().nullable().optional())
+            .field("classification", enumOf(CLASSIFICATION_NON_CONTROLLED, CLASSIFICATION_CONTROLLED))
+            .field("skus", array(SKU))
+            .field("pharmacy", object()
+                    .field("id", string().min(1))
+                    .field("method", enumOf("integration_a", "integration_b", "email", "none")))
+            .rule((body, path, issues) -> {
+                // Two entries for one SKU, or two SKUs with one label (a legacy dosage label would be ambiguous).
+                Set<String> ids = new HashSet<>();
+                Set<String> labels = new HashSet<>();
+                JsonNode skus = body.get("skus");
+                for (int i = 0; i < skus.size(); i++) {
+                    JsonNode sku = skus.get(i);
+                    if (sku.hasNonNull("id") && !ids.add(sku.get("id").textValue())) {
+                        issues.custom(pathOf(path, "skus", i, "id"), DUPLICATE_SKU_ID);
+                    }
+                    if (!labels.add(sku.get("label").textValue())) {
+                        issues.custom(pathOf(path, "skus", i, "label"), DUPLICATE_SKU_LABEL);
+                    }
+                }
+            });
+
+    public record DrugEnvelope(OpsDrugView drug) {
+    }
+
+    public record DrugsEnvelope(List<OpsDrugView> drugs) {
+    }
+
+    private final DrugService drugs;
+    private final ObjectMapper mapper;
+
+    public DrugOpsResource(DrugService drugs, ObjectMapper mapper) {
+        this.drugs = drugs;
+        this.mapper = mapper;
+    }
+
+    @PUT
+    @Path("/{drugId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public DrugEnvelope put(@PathParam("drugId") String drugId, JsonNode body) throws JsonProcessingException {
+        Issues issues = new Issues();
+        DRUG_ID.validate(TextNode.valueOf(drugId), List.of("drugId"), issues);
+        BODY.validate(body, List.of(), issues);
+        issues.throwIfAny();
+        DrugInput input = mapper.treeToValue(body, DrugInput.class);
+        return new DrugEnvelope(OpsDrugView.of(drugs.replace(drugId, input)));
+    }
+
+    @GET
+    public DrugsEnvelope list() {
+        return new DrugsEnvelope(drugs.all().stream().map(OpsDrugView::of).toList());
+    }
+
+    private static NumberSchema positive() {
+        return number().refine(value -> value.decimalValue().compareTo(BigDecimal.ZERO) > 0, POSITIVE);
+    }
+
+    private static List<Object> pathOf(List<Object> base, Object... keys) {
+        List<Object> path = new ArrayList<>(base);
+        path.addAll(List.of(keys));
+        return path;
+    }
+}

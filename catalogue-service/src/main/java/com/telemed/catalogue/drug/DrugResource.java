@@ -1,0 +1,30 @@
+package com.telemed.catalogue.drug;
+
+import com.telemed.common.partner.PartnerContext;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/** {@code GET /v1/drugs}: the calling partner's catalogue, contract fields only (partner-api.md, Drugs). */
+@Path("/v1/drugs")
+@Produces(MediaType.APPLICATION_JSON)
+public class DrugResource {
+
+    public record DrugsEnvelope(List<DrugView> drugs) {
+    }
+
+    private final DrugService drugs;
+    private final PartnerContext partner;
+
+    public DrugResource(DrugService drugs, PartnerContext partner) {
+        this.drugs = drugs;
+        this.partner = partner;
+    }
+
+    @GET
+    public DrugsEnvelope list() {
+        return new DrugsEnvelope(drugs.visibleTo(partner.partnerId()).stream().map(DrugView::of).toList());
+    }
+}
