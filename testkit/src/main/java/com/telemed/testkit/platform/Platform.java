@@ -1,5 +1,6 @@
 package com.telemed.testkit.platform;
 
+import com.telemed.testkit.infra.FreePorts;
 import com.telemed.testkit.infra.Infrastructure;
 import com.telemed.testkit.infra.JavaProcesses;
 import java.io.IOException;
@@ -27,14 +28,21 @@ public final class Platform implements AutoCloseable {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    private final Map<PlatformService, Process> processes;
-    private final Map<PlatformService, Integer> ports;
-    private final Path logDirectory;
+    /** One running JVM of a service. */
+    private record Instance(PlatformService service, Process process, int port, Path log) {
+        URI url() {
+            return URI.create("http://127.0.0.1:" + port);
+        }
+    }
 
-    private Platform(Map<PlatformService, Process> processes, Map<PlatformService, Integer> ports, Path logDirectory) {
-        this.processes = processes;
-        this.ports = ports;
-        this.logDirectory = logDirectory;
+    private final Map<PlatformService, Instance> services = new EnumMap<>(PlatformService.class);
+    private final List<Instance> replicas = new ArrayList<>();
+    private final Infrastructure infrastructure;
+    private final PlatformOptions options;
+
+    private Platform(Infrastructure infrastructure, PlatformOptions options) {
+        this.infrastructure = infrastructure;
+        this.options = options;
     }
 
     /**
@@ -42,26 +50,15 @@ public final class Platform implements AutoCloseable {
      * throws, naming the service that failed with the tail of its log.
      */
     public static Platform start(Infrastructure infrastructure, PlatformOptions options) {
-        Map<PlatformService, String> urls = new EnumMap<>(PlatformService.class);
-        options.ports().forEach((service, port) -> urls.put(service, "http://127.0.0.1:" + port));
-        Map<PlatformService, Process> processes = new EnumMap<>(PlatformService.class);
-        Platform platform = new Platform(processes, options.ports(), options.logDirectory());
+        Platform platform = new Platform(infrastructure, options);
         try {
             for (PlatformService service : PlatformService.values()) {
-                Path application = service.application(options.projectRoot());
-                if (!Files.isRegularFile(application)) {
-                    throw new PlatformStartException(service.module() + " is not built: " + application
-                            + " is missing (run ./mvnw package -DskipTests)");
-                }
                 infrastructure.postgres().ensureDatabase(service.database());
-                List<String> command = new ArrayList<>();
-                command.add(JavaProcesses.javaExecutable());
-                command.addAll(options.jvmOptions());
-                command.addAll(List.of("-jar", application.toString()));
-                processes.put(service, JavaProcesses.start(command, platform.log(service),
-                        environment(service, infrastructure, options, urls)));
+                int port = options.ports().get(service);
+                platform.services.put(service,
+                        platform.launch(service, port, options.logDirectory().resolve(service.module() + ".log")));
             }
-            platform.awaitReady(options.readyTimeout());
+            awaitReady(platform.services.values(), options.readyTimeout());
             return platform;
         } catch (RuntimeException e) {
             platform.close();
@@ -69,31 +66,26 @@ public final class Platform implements AutoCloseable {
         }
     }
 
-    private static Map<String, String> environment(PlatformService service, Infrastructure infrastructure,
-                                                   PlatformOptions options, Map<PlatformService, String> urls) {
-        var postgres = infrastructure.postgres();
-        Map<String, String> environment = new HashMap<>(options.environment());
-        environment.put("QUARKUS_HTTP_HOST", "127.0.0.1");
-        environment.put("QUARKUS_HTTP_PORT", String.valueOf(options.ports().get(service)));
-        environment.put("QUARKUS_DATASOURCE_JDBC_URL", postgres.jdbcUrl(service.database()));
-        environment.put("QUARKUS_DATASOURCE_USERNAME", postgres.username());
-        environment.put("QUARKUS_DATASOURCE_PASSWORD", postgres.password());
-        environment.put("KAFKA_BOOTSTRAP_SERVERS", infrastructure.kafka().bootstrapServers());
-        urls.forEach((other, url) -> environment.put("SERVICE_URLS_" + other.urlKey(), url));
-        return environment;
+    /**
+     * Starts one more instance of a service on a free port, sharing its database and the broker
+     * as a second replica of a deployment would, and returns its address once it is ready. It
+     * stops with the platform.
+     */
+    public URI startReplica(PlatformService service) {
+        int port = FreePorts.next();
+        Instance replica = launch(service, port, options.logDirectory().resolve(service.module() + "-replica-" + port + ".log"));
+        replicas.add(replica);
+        awaitReady(List.of(replica), options.readyTimeout());
+        return replica.url();
     }
 
     public URI url(PlatformService service) {
-        return URI.create("http://127.0.0.1:" + ports.get(service));
+        return URI.create("http://127.0.0.1:" + options.ports().get(service));
     }
 
     public long pid(PlatformService service) {
-        Process process = processes.get(service);
-        return process != null && process.isAlive() ? process.pid() : -1;
-    }
-
-    public Path log(PlatformService service) {
-        return logDirectory.resolve(service.module() + ".log");
+        Instance instance = services.get(service);
+        return instance != null && instance.process().isAlive() ? instance.process().pid() : -1;
     }
 
     /** Whether the service answers 200 on its readiness probe right now. */
@@ -110,36 +102,66 @@ public final class Platform implements AutoCloseable {
         }
     }
 
-    private void awaitReady(Duration timeout) {
+    private Instance launch(PlatformService service, int port, Path log) {
+        Path application = service.application(options.projectRoot());
+        if (!Files.isRegularFile(application)) {
+            throw new PlatformStartException(service.module() + " is not built: " + application
+                    + " is missing (run ./mvnw package -DskipTests)");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(JavaProcesses.javaExecutable());
+        command.addAll(options.jvmOptions());
+        command.addAll(List.of("-jar", application.toString()));
+        return new Instance(service, JavaProcesses.start(command, log, environment(service, port)), port, log);
+    }
+
+    private Map<String, String> environment(PlatformService service, int port) {
+        var postgres = infrastructure.postgres();
+        Map<String, String> environment = new HashMap<>(options.environment());
+        environment.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+        environment.put("QUARKUS_HTTP_PORT", String.valueOf(port));
+        environment.put("QUARKUS_DATASOURCE_JDBC_URL", postgres.jdbcUrl(service.database()));
+        environment.put("QUARKUS_DATASOURCE_USERNAME", postgres.username());
+        environment.put("QUARKUS_DATASOURCE_PASSWORD", postgres.password());
+        environment.put("KAFKA_BOOTSTRAP_SERVERS", infrastructure.kafka().bootstrapServers());
+        options.ports().forEach((other, otherPort) ->
+                environment.put("SERVICE_URLS_" + other.urlKey(), "http://127.0.0.1:" + otherPort));
+        return environment;
+    }
+
+    private static void awaitReady(Iterable<Instance> instances, Duration timeout) {
         Instant deadline = Instant.now().plus(timeout);
-        Set<PlatformService> waiting = new LinkedHashSet<>(processes.keySet());
+        Set<Instance> waiting = new LinkedHashSet<>();
+        instances.forEach(waiting::add);
         while (!waiting.isEmpty()) {
             for (var iterator = waiting.iterator(); iterator.hasNext(); ) {
-                PlatformService service = iterator.next();
-                Process process = processes.get(service);
-                if (!process.isAlive()) {
-                    throw new PlatformStartException(service.module() + " exited with code " + process.exitValue()
-                            + "; last lines of " + log(service) + ":\n" + JavaProcesses.tail(log(service), 40));
+                Instance instance = iterator.next();
+                if (!instance.process().isAlive()) {
+                    throw new PlatformStartException(instance.service().module() + " exited with code "
+                            + instance.process().exitValue() + "; last lines of " + instance.log() + ":\n"
+                            + JavaProcesses.tail(instance.log(), 40));
                 }
-                if (isReady(url(service))) {
+                if (isReady(instance.url())) {
                     iterator.remove();
                 }
             }
             if (!waiting.isEmpty() && Instant.now().isAfter(deadline)) {
-                PlatformService first = waiting.iterator().next();
-                throw new PlatformStartException(first.module() + " is not ready after " + timeout.toSeconds()
-                        + " s (also waiting: " + waiting + "); last lines of " + log(first) + ":\n"
-                        + JavaProcesses.tail(log(first), 40));
+                Instance first = waiting.iterator().next();
+                throw new PlatformStartException(first.service().module() + " is not ready after "
+                        + timeout.toSeconds() + " s (also waiting: " + waiting.stream().map(i -> i.service().module()).toList()
+                        + "); last lines of " + first.log() + ":\n" + JavaProcesses.tail(first.log(), 40));
             }
             sleep(250);
         }
     }
 
-    /** Stops every service (SIGTERM, then a kill after the grace period), all at once. */
+    /** Stops every service and replica (SIGTERM, then a kill after the grace period), all at once. */
     @Override
     public void close() {
-        processes.values().forEach(Process::destroy);
-        processes.values().forEach(process -> JavaProcesses.stop(process, 20));
+        List<Process> all = new ArrayList<>(replicas.stream().map(Instance::process).toList());
+        services.values().forEach(instance -> all.add(instance.process()));
+        all.forEach(Process::destroy);
+        all.forEach(process -> JavaProcesses.stop(process, 20));
     }
 
     private static void sleep(long millis) {
