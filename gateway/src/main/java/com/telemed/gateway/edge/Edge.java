@@ -1,8 +1,6 @@
 package com.telemed.gateway.edge;
 
 import com.telemed.gateway.partner.Keys;
-import com.telemed.gateway.partner.Partner;
-import com.telemed.gateway.partner.PartnerService;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
@@ -33,14 +31,14 @@ public class Edge {
 
     private final Vertx vertx;
     private final Proxy proxy;
-    private final PartnerService partners;
+    private final Credentials credentials;
     private final GatewayConfig config;
     private final Optional<String> opsKeyHash;
 
-    public Edge(Vertx vertx, Proxy proxy, PartnerService partners, GatewayConfig config) {
+    public Edge(Vertx vertx, Proxy proxy, Credentials credentials, GatewayConfig config) {
         this.vertx = vertx;
         this.proxy = proxy;
-        this.partners = partners;
+        this.credentials = credentials;
         this.config = config;
         this.opsKeyHash = config.opsApiKey().filter(key -> !key.isBlank()).map(Keys::hash);
     }
@@ -99,13 +97,13 @@ public class Edge {
             return;
         }
         request.pause();
-        lookup(context, () -> partners.partnerForApiKey(apiKey), partner -> {
+        lookup(context, () -> credentials.partnerForApiKey(apiKey), partner -> {
             if (partner.isEmpty()) {
                 EdgeResponses.errorAndClose(response, 401, "Invalid API Key");
                 return;
             }
-            context.put(PARTNER_ATTRIBUTE, partner.get().toString());
-            proxy.forward(request, path, upstream, partner.get().toString(), requestId);
+            context.put(PARTNER_ATTRIBUTE, partner.get());
+            proxy.forward(request, path, upstream, partner.get(), requestId);
         });
     }
 
@@ -117,7 +115,7 @@ public class Edge {
         if (Cors.isPreflight(request)) {
             // A preflight carries no key: it may go on when some partner allows the origin.
             lookup(context, () -> Cors.isLocalDevelopmentOrigin(origin, config.environment())
-                    || (origin != null && partners.anyPartnerAllowsOrigin(origin)), allowed -> {
+                    || (origin != null && credentials.anyPartnerAllowsOrigin(origin)), allowed -> {
                 if (allowed) {
                     Cors.allowOrigin(response, origin);
                     Cors.answerPreflight(request, response, true);
@@ -132,20 +130,20 @@ public class Edge {
             EdgeResponses.errorAndClose(response, 401, "Invalid publishable key");
             return;
         }
-        lookup(context, () -> partners.partnerForPublishableKey(publishableKey), partner -> {
+        lookup(context, () -> credentials.partnerForPublishableKey(publishableKey), partner -> {
             if (partner.isEmpty()) {
                 EdgeResponses.errorAndClose(response, 401, "Invalid publishable key");
                 return;
             }
-            Partner found = partner.get();
+            Credentials.EmbedPartner found = partner.get();
             if (!Cors.isLocalDevelopmentOrigin(origin, config.environment())
-                    && (origin == null || !found.embedOrigins.contains(origin))) {
+                    && (origin == null || !found.origins().contains(origin))) {
                 EdgeResponses.errorAndClose(response, 403, "Origin not allowed");
                 return;
             }
             Cors.allowOrigin(response, origin);
-            context.put(PARTNER_ATTRIBUTE, found.id.toString());
-            proxy.forward(request, path, upstream, found.id.toString(), requestId);
+            context.put(PARTNER_ATTRIBUTE, found.partnerId());
+            proxy.forward(request, path, upstream, found.partnerId(), requestId);
         });
     }
 

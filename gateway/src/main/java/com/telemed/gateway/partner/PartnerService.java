@@ -5,10 +5,9 @@ import com.telemed.common.json.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
-/** Partner accounts and their credentials. No lookup is cached: a rotation holds on the next call. */
+/** Partner accounts and their credentials; the per-call lookups are {@link com.telemed.gateway.edge.Credentials}. */
 @ApplicationScoped
 public class PartnerService {
 
@@ -52,31 +51,6 @@ public class PartnerService {
         origins.stream().distinct().forEach(partner.embedOrigins::add);
         partner.updatedAt = Timestamps.now();
         return List.copyOf(partner.embedOrigins);
-    }
-
-    /** The partner whose API key this is, compared on its hash in constant time. */
-    @Transactional
-    public Optional<UUID> partnerForApiKey(String apiKey) {
-        String hash = Keys.hash(apiKey);
-        return Partner.<Partner>find("apiKeyHash", hash).firstResultOptional()
-                .filter(partner -> Keys.matches(apiKey, partner.apiKeyHash))
-                .map(partner -> partner.id);
-    }
-
-    /** The partner whose publishable key this is, with its allowed embed origins. */
-    @Transactional
-    public Optional<Partner> partnerForPublishableKey(String publishableKey) {
-        String hash = Keys.hash(publishableKey);
-        Optional<Partner> partner = Partner.<Partner>find("publishableKeyHash", hash).firstResultOptional()
-                .filter(found -> Keys.matches(publishableKey, found.publishableKeyHash));
-        partner.ifPresent(found -> found.embedOrigins.size());
-        return partner;
-    }
-
-    /** Whether any partner allows this origin: what an embed preflight, which carries no key, can ask. */
-    @Transactional
-    public boolean anyPartnerAllowsOrigin(String origin) {
-        return Partner.count("select count(p) from Partner p join p.embedOrigins o where o = ?1", origin) > 0;
     }
 
     private static Partner find(UUID id) {
