@@ -42,6 +42,21 @@ class DemoDataTest {
                 .then().statusCode(200).body("drugs.findAll { it.id == 'semaglutide' }.size()", equalTo(1));
     }
 
+    @Test
+    void reseedingAfterARotationTakesAFreshKeyForTheSamePartner(RunningPlatform.Handle platform) throws Exception {
+        Path kept = Files.createTempDirectory("demo-").resolve("demo.properties");
+        DemoData.seed(platform.gateway(), platform.opsKey(), kept);
+        Properties first = read(kept);
+        given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey())
+                .post("/ops/v1/partners/" + first.getProperty("partnerId") + "/api-key/rotate").then().statusCode(200);
+
+        DemoData.seed(platform.gateway(), platform.opsKey(), kept);
+        Properties second = read(kept);
+        assertEquals(first.getProperty("partnerId"), second.getProperty("partnerId"));
+        given().baseUri(platform.gateway().toString()).header("x-api-key", second.getProperty("apiKey"))
+                .get("/v1/drugs").then().statusCode(200);
+    }
+
     private static Properties read(Path file) throws Exception {
         Properties properties = new Properties();
         try (var in = Files.newBufferedReader(file)) {

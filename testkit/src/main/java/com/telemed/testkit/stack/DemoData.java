@@ -65,12 +65,30 @@ public final class DemoData {
     private void ensurePartner(Properties kept) {
         String id = kept.getProperty("partnerId");
         if (id != null && call("GET", "/ops/v1/partners/" + id, null).statusCode() == 200) {
+            if (!apiKeyWorks(kept.getProperty("apiKey"))) {
+                // Rotated since (the walkthrough does it): take a fresh key rather than a new partner.
+                JsonNode rotated = expect(call("POST", "/ops/v1/partners/" + id + "/api-key/rotate", null), 200);
+                kept.setProperty("apiKey", rotated.path("apiKey").asText());
+            }
             return;
         }
         JsonNode created = expect(call("POST", "/ops/v1/partners", Map.of("name", "Demo Health (sandbox)")), 201);
         kept.setProperty("partnerId", created.path("partner").path("id").asText());
         kept.setProperty("apiKey", created.path("apiKey").asText());
         kept.setProperty("publishableKey", created.path("publishableKey").asText());
+    }
+
+    private boolean apiKeyWorks(String apiKey) {
+        try {
+            HttpRequest request = HttpRequest.newBuilder(gateway.resolve("/v1/drugs")).timeout(Duration.ofSeconds(15))
+                    .header("x-api-key", apiKey == null ? "" : apiKey).GET().build();
+            return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() != 401;
+        } catch (IOException e) {
+            throw new UncheckedIOException("demo data: cannot check the demo API key", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
 
     private List<String> ensureCatalogue() {
@@ -89,8 +107,8 @@ public final class DemoData {
     }
 
     private void ensurePrescriber(Properties kept) {
-        String id = kept.getProperty("prescriberId");
-        if (id != null && call("GET", "/ops/v1/prescribers/" + id, null).statusCode() == 200) {
+        String id = kept.getProperty("prescriberId", "");
+        if (id.matches("[0-9a-f-]{36}") && call("GET", "/ops/v1/prescribers/" + id, null).statusCode() == 200) {
             return;
         }
         HttpResponse<String> created = call("POST", "/ops/v1/prescribers",
