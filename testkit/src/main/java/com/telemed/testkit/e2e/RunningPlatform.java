@@ -75,7 +75,7 @@ public final class RunningPlatform implements ParameterResolver {
     }
 
     /** The checkout's root: the nearest directory upwards holding the ./stack script. */
-    static Path projectRoot() {
+    public static Path projectRoot() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             if (Files.isRegularFile(dir.resolve("stack")) && Files.isRegularFile(dir.resolve("pom.xml"))) {
                 return dir;

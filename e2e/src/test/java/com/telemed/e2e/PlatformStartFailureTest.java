@@ -1,0 +1,40 @@
+package com.telemed.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.telemed.testkit.e2e.RunningPlatform;
+import com.telemed.testkit.infra.Infrastructure;
+import com.telemed.testkit.platform.Platform;
+import com.telemed.testkit.platform.PlatformOptions;
+import com.telemed.testkit.platform.PlatformService;
+import com.telemed.testkit.platform.PlatformStartException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A platform that cannot start says which service failed and shows the end of its log. */
+class PlatformStartFailureTest {
+
+    @Test
+    void namesTheServiceThatDidNotStartWithItsLog() throws Exception {
+        Path root = RunningPlatform.projectRoot();
+        List<String> jvm = new ArrayList<>(PlatformOptions.DEFAULT_JVM_OPTIONS);
+        // Every service is pointed at a database port where nothing listens.
+        jvm.add("-Dquarkus.datasource.jdbc.url=jdbc:postgresql://127.0.0.1:1/nowhere");
+        try (Infrastructure infrastructure = Infrastructure.startEphemeral()) {
+            PlatformStartException failure = assertThrows(PlatformStartException.class, () -> Platform.start(infrastructure,
+                    new PlatformOptions(root, Files.createTempDirectory("failing-platform-"), PlatformOptions.randomPorts(),
+                            jvm, Map.of(), Duration.ofSeconds(90))));
+            String message = failure.getMessage();
+            assertTrue(List.of(PlatformService.values()).stream().anyMatch(s -> message.startsWith(s.module() + " ")), message);
+            assertTrue(message.contains("exited with code") || message.contains("is not ready after"), message);
+            assertTrue(message.contains("last lines of"), message);
+            assertTrue(message.lines().count() > 3, "the log's tail is included: " + message);
+        }
+    }
+}
