@@ -11,11 +11,21 @@ import java.util.UUID;
  */
 public class InfrastructureResource implements QuarkusTestResourceLifecycleManager {
 
+    private static volatile Infrastructure running;
     private Infrastructure infrastructure;
+
+    /** The infrastructure of this test run, for tests that take Kafka away and bring it back. */
+    public static Infrastructure running() {
+        if (running == null) {
+            throw new IllegalStateException("no InfrastructureResource is running");
+        }
+        return running;
+    }
 
     @Override
     public Map<String, String> start() {
         infrastructure = Infrastructure.startEphemeral();
+        running = infrastructure;
         // Unique, so runs never collide on a shared external server.
         String database = "test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         var postgres = infrastructure.postgres();
@@ -30,6 +40,7 @@ public class InfrastructureResource implements QuarkusTestResourceLifecycleManag
     @Override
     public void stop() {
         if (infrastructure != null) {
+            running = null;
             infrastructure.close();
         }
     }

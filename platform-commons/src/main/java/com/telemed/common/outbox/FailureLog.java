@@ -1,0 +1,48 @@
+package com.telemed.common.outbox;
+
+import com.telemed.common.error.Failures;
+import java.util.HashMap;
+import java.util.Map;
+import org.jboss.logging.Logger;
+
+/**
+ * Logs a failing dependency once when it starts failing, then at most once a minute, and once
+ * when it recovers: a broker outage must not write a stack trace every 200 ms. Failures are
+ * logged as class names only (exception messages can quote patient data).
+ */
+final class FailureLog {
+
+    private static final long REPEAT_MS = 60_000;
+
+    private final Logger log;
+    private final Map<String, Long> failingSince = new HashMap<>();
+    private final Map<String, Long> lastLogged = new HashMap<>();
+
+    FailureLog(Logger log) {
+        this.log = log;
+    }
+
+    synchronized void failed(String dependency, String what, Throwable failure) {
+        long now = System.currentTimeMillis();
+        failingSince.putIfAbsent(dependency, now);
+        Long last = lastLogged.get(dependency);
+        if (last == null || now - last >= REPEAT_MS) {
+            lastLogged.put(dependency, now);
+            log.warnf("%s: %s; retrying every tick", what, chain(failure));
+        }
+    }
+
+    synchronized void recovered(String dependency) {
+        Long since = failingSince.remove(dependency);
+        lastLogged.remove(dependency);
+        if (since != null) {
+            log.infof("Outbox relay reaches the %s again after %d ms", dependency, System.currentTimeMillis() - since);
+        }
+    }
+
+    private static String chain(Throwable failure) {
+        String described = Failures.describe(failure);
+        int frames = described.indexOf('\n');
+        return frames < 0 ? described : described.substring(0, frames);
+    }
+}
