@@ -1,0 +1,34 @@
+package com.telemed.members.audit;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.UUID;
+
+/** One partner-made change of a member's status (table {@code member_status_audit}, Flyway V3). */
+@Entity
+@Table(name = "member_status_audit")
+public class MemberStatusAudit extends PanacheEntityBase {
+
+    @Id
+    @Column(name = "id", nullable = false, updatable = false)
+    public UUID id;
+
+    @Column(name = "member_id", nullable = false, updatable = false)
+    public UUID memberId;
+
+    @Column(name = "partner_id", nullable = false, updatable = false)
+    public String partnerId;
+
+    @Column(name = "previous_status", nullable = false, updatable = false)
+    public String previousStatus;
+
+    @Column(name = "new_status", nullable = false, updatable = false)
+    public String newStatus;
+
+    @Column(name = "changed_at", nullable = false, updatable = false)
+    public Instant changedAt;
+}

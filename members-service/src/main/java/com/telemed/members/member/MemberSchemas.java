@@ -1,0 +1,69 @@
+package com.telemed.members.member;
+
+import static com.telemed.common.validation.Schemas.enumOf;
+import static com.telemed.common.validation.Schemas.number;
+import static com.telemed.common.validation.Schemas.object;
+import static com.telemed.common.validation.Schemas.string;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.validation.ObjectSchema;
+import java.util.regex.Pattern;
+
+/** The Zod-style schemas of the members endpoints (partner-api.md, Member, Address object, Members). */
+public final class MemberSchemas {
+
+    public static final String[] STATUSES = {"active", "paused", "cancelled"};
+
+    private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+    private static final Pattern ZIP = Pattern.compile("\\d{5}(-\\d{4})?");
+
+    /** Address object: street1, city, state, zipCode required; street2 optional (null accepted). */
+    public static final ObjectSchema ADDRESS = address();
+
+    /** {@code POST /v1/members}. {@code status} is not a create field: members start active. */
+    public static final ObjectSchema CREATE = object()
+            .field("firstName", string().min(1))
+            .field("lastName", string().min(1))
+            .field("email", string().email())
+            .field("phone", string().optional().nullable())
+            .field("dateOfBirth", string().regex(DATE, "Invalid"))
+            .field("state", string().length(2))
+            .field("gender", enumOf("m", "f", "a", "u").optional())
+            .field("address", address())
+            .field("shippingAddress", address().optional().nullable());
+
+    /** {@code PUT /v1/members/:id}: every field optional; phone and shippingAddress may be null to clear. */
+    public static final ObjectSchema UPDATE = object()
+            .field("firstName", string().min(1).optional())
+            .field("lastName", string().min(1).optional())
+            .field("email", string().email().optional())
+            .field("phone", string().optional().nullable())
+            .field("dateOfBirth", string().regex(DATE, "Invalid").optional())
+            .field("state", string().length(2).optional())
+            .field("address", address().optional())
+            .field("shippingAddress", address().optional().nullable())
+            .field("status", enumOf(STATUSES).optional());
+
+    /** {@code GET /v1/members} query, strings coerced like Zod's {@code z.coerce.number()}. */
+    public static final ObjectSchema LIST_QUERY = object()
+            .field("page", number().coerce().integer().min(1).optional())
+            .field("limit", number().coerce().integer().min(1).max(100).optional())
+            .field("search", string().optional())
+            .field("status", enumOf(STATUSES).optional());
+
+    private MemberSchemas() {
+    }
+
+    private static ObjectSchema address() {
+        return object()
+                .field("street1", string().min(1))
+                .field("street2", string().optional().nullable())
+                .field("city", string().min(1))
+                .field("state", string().length(2))
+                .field("zipCode", string().regex(ZIP, "Invalid"));
+    }
+
+    static String textOrNull(JsonNode node) {
+        return node == null || node.isNull() || node.isMissingNode() ? null : node.textValue();
+    }
+}

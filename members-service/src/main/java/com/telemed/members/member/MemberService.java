@@ -1,0 +1,163 @@
+package com.telemed.members.member;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.error.ApiException;
+import com.telemed.common.json.Timestamps;
+import com.telemed.members.audit.StatusAudit;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.Query;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Members of one partner: every method takes the partner and never touches another's rows. */
+@ApplicationScoped
+public class MemberService {
+
+    public static final String NOT_FOUND = "Member not found";
+
+    /**
+     * Identical to the expression of index {@code members_search_trgm_idx} (V3), so a search can
+     * use it; the three fields are then re-checked one by one.
+     */
+    static final String SEARCH_TEXT = "lower(first_name || ' ' || last_name || ' ' || email)";
+
+    static final String SEARCH_CONDITION = " AND " + SEARCH_TEXT + " LIKE lower(:pattern)"
+            + " AND (lower(first_name) LIKE lower(:pattern) OR lower(last_name) LIKE lower(:pattern)"
+            + " OR lower(email) LIKE lower(:pattern))";
+
+    static final String ORDER_AND_PAGE = " ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset";
+
+    /** The filters of a list query, with named parameters partnerId, status and pattern. */
+    static String where(boolean byStatus, boolean bySearch) {
+        return " WHERE partner_id = :partnerId" + (byStatus ? " AND status = :status" : "")
+                + (bySearch ? SEARCH_CONDITION : "");
+    }
+
+    /** A page of members and the number of members matching the filters. */
+    public record Found(List<Member> members, long total) {
+    }
+
+    private final EntityManager entityManager;
+    private final StatusAudit statusAudit;
+
+    public MemberService(EntityManager entityManager, StatusAudit statusAudit) {
+        this.entityManager = entityManager;
+        this.statusAudit = statusAudit;
+    }
+
+    /** Creates an active member from a body that passed {@link MemberSchemas#CREATE}. */
+    @Transactional
+    public Member create(String partnerId, JsonNode body) {
+        Instant now = Timestamps.now();
+        Member member = new Member();
+        member.id = UUID.randomUUID();
+        member.partnerId = partnerId;
+        member.firstName = body.get("firstName").textValue();
+        member.lastName = body.get("lastName").textValue();
+        member.email = body.get("email").textValue();
+        member.phone = MemberSchemas.textOrNull(body.get("phone"));
+        member.dateOfBirth = body.get("dateOfBirth").textValue();
+        member.state = body.get("state").textValue();
+        member.status = "active";
+        member.gender = MemberSchemas.textOrNull(body.get("gender"));
+        member.address(AddressView.from(body.get("address")));
+        JsonNode shipping = body.get("shippingAddress");
+        member.shippingAddress(shipping == null || shipping.isNull() ? null : AddressView.from(shipping));
+        member.createdAt = now;
+        member.updatedAt = now;
+        member.persist();
+        return member;
+    }
+
+    public Member get(String partnerId, Optional<UUID> id) {
+        return id.flatMap(found -> Member.findOwned(partnerId, found)).orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+    }
+
+    /**
+     * Applies the fields present in a body that passed {@link MemberSchemas#UPDATE}. The row is
+     * locked, so concurrent status changes are audited once each and only when the status really changes.
+     */
+    @Transactional
+    public Member update(String partnerId, Optional<UUID> id, JsonNode body) {
+        Member member = id.flatMap(found -> Member.findOwnedForUpdate(partnerId, found))
+                .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+        Instant now = Timestamps.now();
+        if (body.has("firstName")) {
+            member.firstName = body.get("firstName").textValue();
+        }
+        if (body.has("lastName")) {
+            member.lastName = body.get("lastName").textValue();
+        }
+        if (body.has("email")) {
+            member.email = body.get("email").textValue();
+        }
+        if (body.has("phone")) {
+            member.phone = MemberSchemas.textOrNull(body.get("phone"));
+        }
+        if (body.has("dateOfBirth")) {
+            member.dateOfBirth = body.get("dateOfBirth").textValue();
+        }
+        if (body.has("state")) {
+            member.state = body.get("state").textValue();
+        }
+        if (body.has("address")) {
+            member.address(AddressView.from(body.get("address")));
+        }
+        if (body.has("shippingAddress")) {
+            JsonNode shipping = body.get("shippingAddress");
+            member.shippingAddress(shipping.isNull() ? null : AddressView.from(shipping));
+        }
+        if (body.has("status")) {
+            String next = body.get("status").textValue();
+            if (!next.equals(member.status)) {
+                statusAudit.record(member.id, partnerId, member.status, next, now);
+                member.status = next;
+            }
+        }
+        member.updatedAt = now;
+        return member;
+    }
+
+    /**
+     * One page of the partner's members, newest first, after the filters. {@code search} is a
+     * case-insensitive substring of first name, last name or email; {@code status} is exact.
+     */
+    public Found list(String partnerId, String search, String status, long page, int limit) {
+        boolean searching = search != null && !search.isEmpty();
+        String where = where(status != null, searching);
+        Query count = entityManager.createNativeQuery("SELECT count(*) FROM members" + where);
+        bind(count, partnerId, status, searching ? search : null);
+        long total = ((Number) count.getSingleResult()).longValue();
+        if (page - 1 >= (total + limit - 1) / limit) {
+            return new Found(List.of(), total);
+        }
+        Query select = entityManager.createNativeQuery(
+                "SELECT * FROM members" + where + ORDER_AND_PAGE,
+                Member.class);
+        bind(select, partnerId, status, searching ? search : null);
+        select.setParameter("limit", limit);
+        select.setParameter("offset", (page - 1) * limit);
+        @SuppressWarnings("unchecked")
+        List<Member> members = select.getResultList();
+        return new Found(members, total);
+    }
+
+    private static void bind(Query query, String partnerId, String status, String search) {
+        query.setParameter("partnerId", partnerId);
+        if (status != null) {
+            query.setParameter("status", status);
+        }
+        if (search != null) {
+            query.setParameter("pattern", "%" + likeEscaped(search) + "%");
+        }
+    }
+
+    /** The term as a literal LIKE substring: backslash (PostgreSQL's default escape), % and _ escaped. */
+    static String likeEscaped(String term) {
+        return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+}
