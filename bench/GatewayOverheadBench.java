@@ -14,15 +14,24 @@ import java.util.Properties;
 /**
  * What the gateway costs: the same authenticated {@code GET /v1/drugs}, through the gateway and
  * straight to catalogue-service (with the partner header the gateway would add), at the same
- * concurrency, alternated so both see the same machine. Loopback only; bounded in time.
+ * concurrency, alternated so both see the same machine. Load from wrk when installed (it leaves
+ * the CPU to what is measured), else from a JVM client. Loopback only; bounded in time.
  *
  * Run: bench/gateway-overhead.sh [concurrency] [seconds per round]
  */
 public final class GatewayOverheadBench {
 
+    interface Load {
+        double[] run(String name, URI uri, String[] headers, int concurrency, Duration duration) throws Exception;
+    }
+
     public static void main(String[] args) throws Exception {
         int concurrency = args.length > 0 ? Integer.parseInt(args[0]) : 16;
         Duration round = Duration.ofSeconds(args.length > 1 ? Long.parseLong(args[1]) : 10);
+        boolean wrk = Wrk.available();
+        Load load = wrk
+                ? (name, uri, headers, c, d) -> print(Wrk.run(name, uri, headers, c, d))
+                : (name, uri, headers, c, d) -> print(LoadRun.run(name, uri, headers, c, d));
         Path root = Path.of("").toAbsolutePath();
         String opsKey = "ops_bench_" + System.nanoTime();
         try (Infrastructure infrastructure = Infrastructure.startEphemeral();
@@ -40,31 +49,35 @@ public final class GatewayOverheadBench {
             String[] gatewayHeaders = {"x-api-key", credentials.getProperty("apiKey")};
             String[] directHeaders = {"X-Partner-Id", credentials.getProperty("partnerId")};
 
-            System.out.printf("GET /v1/drugs, %d concurrent clients, rounds of %d s, loopback, %d cores%n",
-                    concurrency, round.toSeconds(), Runtime.getRuntime().availableProcessors());
-            LoadRun.run("warm-up gateway", viaGateway, gatewayHeaders, concurrency, Duration.ofSeconds(15));
-            LoadRun.run("warm-up direct", direct, directHeaders, concurrency, Duration.ofSeconds(15));
-            LoadRun.Result gateway = null;
-            LoadRun.Result service = null;
-            for (int i = 1; i <= 2; i++) {
-                LoadRun.Result g = LoadRun.run("through gateway (round " + i + ")", viaGateway, gatewayHeaders, concurrency, round);
-                LoadRun.Result d = LoadRun.run("direct to service (round " + i + ")", direct, directHeaders, concurrency, round);
-                System.out.println(g.line());
-                System.out.println(d.line());
-                gateway = g;
-                service = d;
+            System.out.printf("GET /v1/drugs, %d concurrent clients, rounds of %d s, loopback, %d cores, load from %s%n",
+                    concurrency, round.toSeconds(), Runtime.getRuntime().availableProcessors(),
+                    wrk ? "wrk" : "a JVM client (install wrk for figures less disturbed by the load generator)");
+            System.out.println("warm-up (JIT):");
+            load.run("  gateway", viaGateway, gatewayHeaders, concurrency, Duration.ofSeconds(20));
+            load.run("  direct", direct, directHeaders, concurrency, Duration.ofSeconds(20));
+            double[] gateway = null;
+            double[] service = null;
+            for (int i = 1; i <= 3; i++) {
+                gateway = load.run("through gateway (round " + i + ")", viaGateway, gatewayHeaders, concurrency, round);
+                service = load.run("direct to service (round " + i + ")", direct, directHeaders, concurrency, round);
             }
             System.out.printf("%nlast round: gateway throughput = %.0f %% of direct; added latency p50 %.2f ms, p99 %.2f ms%n",
-                    100.0 * gateway.perSecond() / service.perSecond(),
-                    gateway.p50Ms() - service.p50Ms(), gateway.p99Ms() - service.p99Ms());
+                    100.0 * gateway[0] / service[0], gateway[1] - service[1], gateway[2] - service[2]);
             // Saturated, latency is mostly queueing; one client alone shows what the hop itself adds.
-            LoadRun.Result alone = LoadRun.run("through gateway, 1 client", viaGateway, gatewayHeaders, 1, round);
-            LoadRun.Result aloneDirect = LoadRun.run("direct to service, 1 client", direct, directHeaders, 1, round);
-            System.out.println(alone.line());
-            System.out.println(aloneDirect.line());
-            System.out.printf("unloaded: added latency p50 %.2f ms, p99 %.2f ms%n",
-                    alone.p50Ms() - aloneDirect.p50Ms(), alone.p99Ms() - aloneDirect.p99Ms());
+            double[] alone = load.run("through gateway, 1 client", viaGateway, gatewayHeaders, 1, round);
+            double[] aloneDirect = load.run("direct to service, 1 client", direct, directHeaders, 1, round);
+            System.out.printf("unloaded: added latency p50 %.2f ms, p99 %.2f ms%n", alone[1] - aloneDirect[1], alone[2] - aloneDirect[2]);
             System.out.println("aim: at least 70 % of direct throughput, under 1 ms added at p50");
         }
+    }
+
+    private static double[] print(Wrk.Result result) {
+        System.out.println(result.line());
+        return new double[] {result.perSecond(), result.p50Ms(), result.p99Ms()};
+    }
+
+    private static double[] print(LoadRun.Result result) {
+        System.out.println(result.line());
+        return new double[] {result.perSecond(), result.p50Ms(), result.p99Ms()};
     }
 }

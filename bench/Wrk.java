@@ -1,0 +1,80 @@
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Drives a closed-loop load with wrk when the machine has it (Debian package {@code wrk}): a C
+ * load generator costs a fraction of the CPU of a JVM client, which matters on two cores where
+ * the load generator shares the machine with what it measures.
+ */
+final class Wrk {
+
+    record Result(String name, double perSecond, double p50Ms, double p99Ms, long errors) {
+        String line() {
+            return String.format("%-34s %9.0f req/s   p50 %6.2f ms   p99 %6.2f ms   (%d non-2xx or errors)",
+                    name, perSecond, p50Ms, p99Ms, errors);
+        }
+    }
+
+    private static final Pattern RATE = Pattern.compile("Requests/sec:\\s+([\\d.]+)");
+    private static final Pattern PERCENTILE = Pattern.compile("^\\s+(50|99)(?:\\.000)?%\\s+([\\d.]+)(us|ms|s)\\s*$");
+    private static final Pattern NON_2XX = Pattern.compile("Non-2xx or 3xx responses:\\s+(\\d+)");
+    private static final Pattern SOCKET_ERRORS = Pattern.compile("Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
+
+    private Wrk() {
+    }
+
+    static boolean available() {
+        try {
+            return new ProcessBuilder("wrk", "--version").redirectErrorStream(true).start().waitFor() >= 0;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    static Result run(String name, URI uri, String[] headers, int concurrency, Duration duration) throws Exception {
+        List<String> command = new ArrayList<>(List.of("wrk", "-t", "2", "-c", Integer.toString(concurrency),
+                "-d", duration.toSeconds() + "s", "--latency"));
+        for (int i = 0; i < headers.length; i += 2) {
+            command.addAll(List.of("-H", headers[i] + ": " + headers[i + 1]));
+        }
+        command.add(uri.toString());
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        double rate = 0;
+        double p50 = 0;
+        double p99 = 0;
+        long errors = 0;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream()))) {
+            for (String line; (line = out.readLine()) != null; ) {
+                Matcher m;
+                if ((m = RATE.matcher(line)).find()) {
+                    rate = Double.parseDouble(m.group(1));
+                } else if ((m = PERCENTILE.matcher(line)).find()) {
+                    double value = Double.parseDouble(m.group(2)) * switch (m.group(3)) {
+                        case "us" -> 0.001;
+                        case "s" -> 1000.0;
+                        default -> 1.0;
+                    };
+                    if (m.group(1).equals("50")) {
+                        p50 = value;
+                    } else {
+                        p99 = value;
+                    }
+                } else if ((m = NON_2XX.matcher(line)).find()) {
+                    errors += Long.parseLong(m.group(1));
+                } else if ((m = SOCKET_ERRORS.matcher(line)).find()) {
+                    for (int g = 1; g <= 4; g++) {
+                        errors += Long.parseLong(m.group(g));
+                    }
+                }
+            }
+        }
+        process.waitFor();
+        return new Result(name, rate, p50, p99, errors);
+    }
+}
