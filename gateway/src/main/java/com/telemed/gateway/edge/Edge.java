@@ -62,9 +62,11 @@ public class Edge {
         request.headers().remove(Proxy.PARTNER_HEADER);
         response.putHeader("X-Request-Id", requestId);
         String path = context.normalizedPath();
-        response.endHandler(ended -> ACCESS.infof("%s %s %d %dms partner=%s req=%s", request.method(), path,
-                response.getStatusCode(), (System.nanoTime() - began) / 1_000_000,
-                context.<String>get(PARTNER_ATTRIBUTE, "-"), requestId));
+        // Concatenated rather than formatted: this runs on every call. The path carries ids only;
+        // the query string (search terms, emails) is never logged.
+        response.endHandler(ended -> ACCESS.info(request.method() + " " + path + " " + response.getStatusCode()
+                + " " + (System.nanoTime() - began) / 1_000_000 + "ms partner=" + context.<String>get(PARTNER_ATTRIBUTE, "-")
+                + " req=" + requestId));
 
         if (path.startsWith("/q/")) {
             context.next();
