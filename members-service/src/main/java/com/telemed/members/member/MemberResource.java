@@ -7,6 +7,7 @@ import com.telemed.common.id.Ids;
 import com.telemed.common.partner.PartnerContext;
 import com.telemed.common.validation.NumberSchema;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
@@ -35,12 +36,12 @@ public class MemberResource {
     private static final BigDecimal MAX_PAGE = BigDecimal.valueOf(Long.MAX_VALUE / 2);
 
     private final MemberService members;
-    private final RequestSummaries requestSummaries;
+    private final MemberRequests requests;
     private final PartnerContext partner;
 
-    public MemberResource(MemberService members, RequestSummaries requestSummaries, PartnerContext partner) {
+    public MemberResource(MemberService members, MemberRequests requests, PartnerContext partner) {
         this.members = members;
-        this.requestSummaries = requestSummaries;
+        this.requests = requests;
         this.partner = partner;
     }
 
@@ -58,7 +59,7 @@ public class MemberResource {
     public MemberViews.WithRequests get(@PathParam("id") String id) {
         String partnerId = partner.partnerId();
         Member member = members.get(partnerId, Ids.uuid(id));
-        return MemberViews.WithRequests.of(member, requestSummaries.forMember(partnerId, member.id));
+        return MemberViews.WithRequests.of(member, requests.forMember(partnerId, member.id));
     }
 
     @PUT
@@ -68,6 +69,14 @@ public class MemberResource {
         String partnerId = partner.partnerId();
         MemberSchemas.UPDATE.validate(body);
         return new MemberViews.StoredEnvelope(true, MemberViews.Stored.of(members.update(partnerId, Ids.uuid(id), body)));
+    }
+
+    /** 204 with no body; 400 when the member has requests; 503 when that cannot be known. */
+    @DELETE
+    @Path("/{id}")
+    public Response delete(@PathParam("id") String id) {
+        members.delete(partner.partnerId(), Ids.uuid(id));
+        return Response.noContent().build();
     }
 
     @GET
@@ -89,7 +98,7 @@ public class MemberResource {
 
         MemberService.Found found = members.list(partnerId, search, status, page, limit);
         List<UUID> ids = found.members().stream().map(member -> member.id).toList();
-        Map<UUID, List<RequestSummary>> summaries = ids.isEmpty() ? Map.of() : requestSummaries.forMembers(partnerId, ids);
+        Map<UUID, List<RequestSummary>> summaries = ids.isEmpty() ? Map.of() : requests.forMembers(partnerId, ids);
         List<MemberViews.WithRequests> views = found.members().stream()
                 .map(member -> MemberViews.WithRequests.of(member, summaries.getOrDefault(member.id, List.of())))
                 .toList();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.members.audit.StatusAudit;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
@@ -41,12 +42,20 @@ public class MemberService {
     public record Found(List<Member> members, long total) {
     }
 
+    public static final String HAS_REQUESTS =
+            "Cannot delete member with existing requests. Consider updating the member instead.";
+
     private final EntityManager entityManager;
     private final StatusAudit statusAudit;
+    private final MemberEvents events;
+    private final MemberRequests requests;
 
-    public MemberService(EntityManager entityManager, StatusAudit statusAudit) {
+    public MemberService(EntityManager entityManager, StatusAudit statusAudit, MemberEvents events,
+                         MemberRequests requests) {
         this.entityManager = entityManager;
         this.statusAudit = statusAudit;
+        this.events = events;
+        this.requests = requests;
     }
 
     /** Creates an active member from a body that passed {@link MemberSchemas#CREATE}. */
@@ -70,6 +79,7 @@ public class MemberService {
         member.createdAt = now;
         member.updatedAt = now;
         member.persist();
+        events.created(member);
         return member;
     }
 
@@ -79,12 +89,14 @@ public class MemberService {
 
     /**
      * Applies the fields present in a body that passed {@link MemberSchemas#UPDATE}. The row is
-     * locked, so concurrent status changes are audited once each and only when the status really changes.
+     * locked, so concurrent status changes are audited once each and only when the status really
+     * changes, and the member's events enter the outbox in commit order.
      */
     @Transactional
     public Member update(String partnerId, Optional<UUID> id, JsonNode body) {
         Member member = id.flatMap(found -> Member.findOwnedForUpdate(partnerId, found))
                 .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+        MemberViews.Stored before = MemberViews.Stored.of(member);
         Instant now = Timestamps.now();
         if (body.has("firstName")) {
             member.firstName = body.get("firstName").textValue();
@@ -119,7 +131,31 @@ public class MemberService {
             }
         }
         member.updatedAt = now;
+        events.updated(before, member);
         return member;
+    }
+
+    /**
+     * Hard-deletes a member that has no requests. The order matters: 404 before asking
+     * requests-service (another partner's member must look unknown, not "unavailable"), then
+     * has-requests, which fails closed (503) when it cannot be answered, then the delete under the
+     * row lock. requests-service is asked outside the transaction so no connection or row lock is
+     * held across a remote call; a request created for this member between the check and the
+     * delete is not seen (see README, "Delete").
+     */
+    public void delete(String partnerId, Optional<UUID> id) {
+        Member member = get(partnerId, id);
+        if (requests.hasRequests(partnerId, member.id)) {
+            throw ApiException.badRequest(HAS_REQUESTS);
+        }
+        QuarkusTransaction.requiringNew().run(() -> {
+            // Locked: a concurrent update either commits first (and its events go out first) or
+            // finds the member gone (404).
+            Member locked = Member.findOwnedForUpdate(partnerId, member.id)
+                    .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+            locked.delete();
+            events.deleted(locked, Timestamps.now());
+        });
     }
 
     /**

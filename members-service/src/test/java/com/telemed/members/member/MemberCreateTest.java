@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.telemed.members.FakeRequestsServiceResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = FakeRequestsServiceResource.class, scope = TestResourceScope.GLOBAL)
 class MemberCreateTest {
 
     private static final Set<String> CREATE_FIELDS = Set.of("id", "firstName", "lastName", "email", "phone",

@@ -78,6 +78,18 @@ final class MemberFixtures {
         return listResponse.then().statusCode(200).extract().path("members.id");
     }
 
+    static com.fasterxml.jackson.databind.JsonNode json(String body) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(body);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Response delete(String partnerId, String id) {
+        return given().header("X-Partner-Id", partnerId).when().delete("/v1/members/" + id);
+    }
+
     /** The status audit rows of a member, oldest first, as "previous->new". */
     static List<String> auditOf(String memberId) {
         var config = ConfigProvider.getConfig();

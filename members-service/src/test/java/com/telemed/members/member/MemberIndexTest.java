@@ -2,6 +2,7 @@ package com.telemed.members.member;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.telemed.members.FakeRequestsServiceResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = FakeRequestsServiceResource.class, scope = TestResourceScope.GLOBAL)
 class MemberIndexTest {
 
     private static String plan(String sql) throws Exception {

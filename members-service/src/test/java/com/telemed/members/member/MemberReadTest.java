@@ -11,6 +11,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.telemed.members.FakeRequestsServiceResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = FakeRequestsServiceResource.class, scope = TestResourceScope.GLOBAL)
 class MemberReadTest {
 
     private static Map<String, Object> pagination(int page, int limit, int total, int totalPages) {

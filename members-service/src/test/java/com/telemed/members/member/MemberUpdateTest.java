@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.telemed.members.FakeRequestsServiceResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = FakeRequestsServiceResource.class, scope = TestResourceScope.GLOBAL)
 class MemberUpdateTest {
 
     private static final String FULL = """

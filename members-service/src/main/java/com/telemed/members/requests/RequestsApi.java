@@ -1,0 +1,29 @@
+package com.telemed.members.requests;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+/**
+ * The internal endpoints of requests-service that members-service calls (contract defined here,
+ * see README "requests-service contract"). Used only through {@link RequestsServiceClient}, which
+ * owns timeouts, retries and failure handling; never inject or call it elsewhere.
+ */
+@Path("/internal/requests")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public interface RequestsApi {
+
+    /** Request summaries of several members of one partner, newest first per member. A read, hence retried. */
+    @POST
+    @Path("/summaries")
+    SummariesAnswer summaries(SummariesQuery query);
+
+    @GET
+    @Path("/has-requests")
+    HasRequestsAnswer hasRequests(@QueryParam("partnerId") String partnerId, @QueryParam("memberId") String memberId);
+}

@@ -1,0 +1,151 @@
+package com.telemed.members.requests;
+
+import com.telemed.common.error.ApiException;
+import com.telemed.common.error.Failures;
+import com.telemed.members.member.MemberRequests;
+import com.telemed.members.member.RequestSummary;
+import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.WebApplicationException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.jboss.logging.Logger;
+
+/**
+ * The one way members-service talks to requests-service. It owns the timeouts, the retry of
+ * these idempotent reads (after a connection failure, a timeout or a 502/503/504; never after
+ * another status), and what a failure means:
+ *
+ * <ul>
+ *   <li>Summaries, {@code 404} (the endpoint is not served yet by requests-service): no requests.
+ *       This is a bridge for the rollout, not a rule: the contract of the endpoint never answers
+ *       404 (unknown members simply have no summaries), so a 404 can only mean "route missing".</li>
+ *   <li>Summaries, any other failure: 503 {@code Service Unavailable}. {@code requests} is a
+ *       contract field of member reads; an empty list would tell the partner "this member has no
+ *       requests", which they may act on (delete, resubmit). A failed read they can retry is the
+ *       honest answer.</li>
+ *   <li>Has-requests, any failure including 404: 503. A delete must never happen when requests
+ *       might exist, so the delete fails closed.</li>
+ * </ul>
+ * Logs name the operation and the HTTP status or exception classes only: no partner, member or
+ * request data.
+ */
+@ApplicationScoped
+public class RequestsServiceClient implements MemberRequests {
+
+    private static final Logger LOG = Logger.getLogger(RequestsServiceClient.class);
+
+    private final RequestsApi api;
+    private final RequestsClientConfig config;
+
+    public RequestsServiceClient(RequestsClientConfig config) {
+        this.config = config;
+        this.api = QuarkusRestClientBuilder.newBuilder()
+                .baseUri(URI.create(config.url()))
+                .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .readTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .build(RequestsApi.class);
+    }
+
+    /** One call for all the members given (a page of a list is one call). */
+    @Override
+    public Map<UUID, List<RequestSummary>> forMembers(String partnerId, Collection<UUID> memberIds) {
+        if (memberIds.isEmpty()) {
+            return Map.of();
+        }
+        List<String> ids = memberIds.stream().map(UUID::toString).distinct().toList();
+        SummariesAnswer answer;
+        try {
+            answer = read("summaries", () -> api.summaries(new SummariesQuery(partnerId, ids)));
+        } catch (NotServed e) {
+            return Map.of();
+        }
+        if (answer == null || answer.summaries() == null) {
+            throw unavailable("summaries", "answer without summaries");
+        }
+        // Only the members asked about: an answer about others is never shown.
+        Map<UUID, List<RequestSummary>> byMember = new HashMap<>();
+        for (String id : ids) {
+            List<RequestSummary> summaries = answer.summaries().get(id);
+            if (summaries != null) {
+                byMember.put(UUID.fromString(id), List.copyOf(new ArrayList<>(summaries)));
+            }
+        }
+        return byMember;
+    }
+
+    @Override
+    public boolean hasRequests(String partnerId, UUID memberId) {
+        HasRequestsAnswer answer;
+        try {
+            answer = read("has-requests", () -> api.hasRequests(partnerId, memberId.toString()));
+        } catch (NotServed e) {
+            // Unknown whether requests exist: fail closed.
+            throw unavailable("has-requests", "HTTP 404, endpoint not served");
+        }
+        if (answer == null || answer.hasRequests() == null) {
+            throw unavailable("has-requests", "answer without hasRequests");
+        }
+        return answer.hasRequests();
+    }
+
+    private <T> T read(String operation, Supplier<T> call) {
+        int attempts = Math.max(1, config.attempts());
+        for (int attempt = 1; ; attempt++) {
+            String failure;
+            try {
+                return call.get();
+            } catch (WebApplicationException e) {
+                int status = e.getResponse().getStatus();
+                if (status == 404) {
+                    throw new NotServed();
+                }
+                failure = "HTTP " + status;
+                if (status != 502 && status != 503 && status != 504) {
+                    throw unavailable(operation, failure);
+                }
+            } catch (RuntimeException e) {
+                // Connection refused or reset, timeout, unreadable answer. Messages may quote the
+                // answer: class names only.
+                failure = firstLine(Failures.describe(e));
+            }
+            if (attempt >= attempts) {
+                throw unavailable(operation, failure + " after " + attempts + " attempt(s)");
+            }
+            pause();
+        }
+    }
+
+    private void pause() {
+        try {
+            Thread.sleep(config.retryBackoff().toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw unavailable("retry", "interrupted");
+        }
+    }
+
+    private static ApiException unavailable(String operation, String reason) {
+        LOG.warnf("requests-service %s unavailable: %s", operation, reason);
+        return new ApiException(503, "Service Unavailable");
+    }
+
+    private static String firstLine(String described) {
+        int end = described.indexOf('\n');
+        return end < 0 ? described : described.substring(0, end);
+    }
+
+    /** The endpoint answered 404: requests-service does not serve it (yet). */
+    private static final class NotServed extends RuntimeException {
+        NotServed() {
+            super(null, null, false, false);
+        }
+    }
+}

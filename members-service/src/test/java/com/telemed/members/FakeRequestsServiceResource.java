@@ -1,0 +1,29 @@
+package com.telemed.members;
+
+import com.telemed.testkit.infra.FreePorts;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.util.Map;
+
+/**
+ * Points members-service at the loopback port where {@link FakeRequestsService} (a CDI bean of
+ * the tests, so tests can inject and script it) serves requests-service's internal endpoints.
+ * Short read timeout so timeout tests stay quick.
+ */
+public class FakeRequestsServiceResource implements QuarkusTestResourceLifecycleManager {
+
+    public static final String READ_TIMEOUT_MS = "500";
+
+    @Override
+    public Map<String, String> start() {
+        return Map.of(
+                "members.requests-service.url", "http://127.0.0.1:" + FreePorts.next(),
+                "members.requests-service.read-timeout", READ_TIMEOUT_MS + "ms",
+                "members.requests-service.attempts", "2",
+                "members.requests-service.retry-backoff", "100ms");
+    }
+
+    @Override
+    public void stop() {
+        // The server belongs to FakeRequestsService and stops with the application.
+    }
+}

@@ -1,0 +1,203 @@
+package com.telemed.members.member;
+
+import static com.telemed.members.member.MemberFixtures.TIMESTAMP;
+import static com.telemed.members.member.MemberFixtures.create;
+import static com.telemed.members.member.MemberFixtures.memberBody;
+import static com.telemed.members.member.MemberFixtures.newPartner;
+import static com.telemed.members.member.MemberFixtures.put;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.members.FakeRequestsService;
+import com.telemed.members.FakeRequestsServiceResource;
+import com.telemed.testkit.quarkus.InfrastructureResource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** member.events on the real broker: exact envelopes, only committed changes, nothing lost while Kafka is away. */
+@QuarkusTest
+@WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(value = FakeRequestsServiceResource.class, scope = TestResourceScope.GLOBAL)
+class MemberEventsTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Inject
+    FakeRequestsService requestsService;
+
+    @Inject
+    MemberService members;
+
+    @BeforeEach
+    void reset() {
+        requestsService.reset();
+    }
+
+    @Test
+    void createPublishesTheExactEnvelopeKeyedByMemberId() {
+        String partnerId = newPartner();
+        var created = MemberFixtures.post(partnerId, memberBody("Ada", "Lovelace", "ada@example.com"))
+                .then().statusCode(201).extract();
+        String memberId = created.path("member.id");
+        String createdAt = created.path("member.createdAt");
+
+        ConsumerRecord<String, String> record = MemberEventsTopic.read(memberId, 1, Duration.ofSeconds(30)).get(0);
+        assertEquals(memberId, record.key());
+        String id = MemberEventsTopic.json(record).get("id").asText();
+        assertEquals(id, UUID.fromString(id).toString(), "id is a UUID");
+        assertTrue(createdAt.matches(TIMESTAMP), createdAt);
+        // Byte for byte: key order, occurredAt format, subject with memberId alone, webhook null,
+        // and no names, email, date of birth or address in data.
+        assertEquals("{\"id\":\"" + id + "\",\"type\":\"member.created\",\"partnerId\":\"" + partnerId + "\","
+                + "\"occurredAt\":\"" + createdAt + "\",\"subject\":{\"memberId\":\"" + memberId + "\"},"
+                + "\"data\":{\"memberId\":\"" + memberId + "\",\"status\":\"active\"},\"webhook\":null}", record.value());
+    }
+
+    @Test
+    void updatesPublishUpdatedWithChangedFieldsAndStatusChangedOnlyOnARealChange() throws Exception {
+        String partnerId = newPartner();
+        String memberId = create(partnerId, "Ada", "Lovelace", "ada@example.com");
+        String first = put(partnerId, memberId, """
+                {"email": "ada.l@example.com", "status": "paused", "phone": null, "firstName": "Ada"}""")
+                .then().statusCode(200).extract().path("member.updatedAt");
+        put(partnerId, memberId, """
+                {"status": "paused", "lastName": "King", "shippingAddress":
+                 {"street1": "2 Side St", "city": "Springfield", "state": "CA", "zipCode": "90210"}}""")
+                .then().statusCode(200);
+        put(partnerId, memberId, "{}").then().statusCode(200);
+        put(partnerId, memberId, "{\"status\": \"cancelled\"}").then().statusCode(200);
+
+        List<ConsumerRecord<String, String>> records = MemberEventsTopic.read(memberId, 7, Duration.ofSeconds(30));
+        assertEquals(List.of("member.created", "member.updated", "member.status_changed", "member.updated",
+                "member.updated", "member.updated", "member.status_changed"), MemberEventsTopic.types(records));
+        List<JsonNode> events = records.stream().map(MemberEventsTopic::json).toList();
+        assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"changedFields\":[\"email\",\"status\"]}"),
+                events.get(1).get("data"));
+        assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"previousStatus\":\"active\",\"newStatus\":\"paused\"}"),
+                events.get(2).get("data"));
+        assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"changedFields\":[\"lastName\",\"shippingAddress\"]}"),
+                events.get(3).get("data"));
+        assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"changedFields\":[]}"), events.get(4).get("data"));
+        assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"changedFields\":[\"status\"]}"), events.get(5).get("data"));
+        assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"previousStatus\":\"paused\",\"newStatus\":\"cancelled\"}"),
+                events.get(6).get("data"));
+        // One change, one moment: both events of the first update occur at the member's updatedAt.
+        assertEquals(first, events.get(1).get("occurredAt").asText());
+        assertEquals(first, events.get(2).get("occurredAt").asText());
+        var ids = new HashSet<String>();
+        for (JsonNode event : events) {
+            assertTrue(ids.add(event.get("id").asText()), "ids are unique");
+            assertEquals(partnerId, event.get("partnerId").asText());
+            assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\"}"), event.get("subject"));
+            assertTrue(event.has("webhook") && event.get("webhook").isNull());
+        }
+    }
+
+    @Test
+    void rejectedRolledBackAndRefusedChangesPublishNothing() {
+        String partnerId = newPartner();
+        String memberId = create(partnerId, "Ada", "Lovelace", "ada@example.com");
+        put(partnerId, memberId, "{\"email\": \"not-an-email\"}").then().statusCode(400);
+        put(partnerId, memberId, "{\"status\": \"gone\"}").then().statusCode(400);
+        put(newPartner(), memberId, "{\"status\": \"paused\"}").then().statusCode(404);
+        // A transaction that changed the member and then failed: its events roll back with it.
+        assertThrows(RuntimeException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
+            members.update(partnerId, Optional.of(UUID.fromString(memberId)),
+                    MemberFixtures.json("{\"status\": \"paused\"}"));
+            throw new IllegalStateException("fails after the update");
+        }));
+        // Deletes refused: the member has requests, or that cannot be known.
+        requestsService.hasRequests(partnerId, memberId);
+        given().header("X-Partner-Id", partnerId).delete("/v1/members/" + memberId).then().statusCode(400);
+        requestsService.failAlways(FakeRequestsService.Failure.NOT_SERVED);
+        given().header("X-Partner-Id", partnerId).delete("/v1/members/" + memberId).then().statusCode(503);
+        requestsService.reset();
+        MemberFixtures.get(partnerId, memberId).then().statusCode(200)
+                .body("status", org.hamcrest.Matchers.equalTo("active"));
+        // A committed change afterwards: per-key order means anything earlier would arrive before it.
+        put(partnerId, memberId, "{\"firstName\": \"Augusta\"}").then().statusCode(200);
+
+        assertEquals(List.of("member.created", "member.updated"), MemberEventsTopic.read(memberId, 2));
+    }
+
+    @Test
+    void deletePublishesMemberDeletedLast() throws Exception {
+        String partnerId = newPartner();
+        String memberId = create(partnerId, "Ada", "Lovelace", "ada@example.com");
+        given().header("X-Partner-Id", partnerId).delete("/v1/members/" + memberId).then().statusCode(204);
+
+        List<ConsumerRecord<String, String>> records = MemberEventsTopic.read(memberId, 2, Duration.ofSeconds(30));
+        assertEquals(List.of("member.created", "member.deleted"), MemberEventsTopic.types(records));
+        JsonNode deleted = MemberEventsTopic.json(records.get(1));
+        assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\"}"), deleted.get("data"));
+        assertTrue(deleted.get("occurredAt").asText().matches(TIMESTAMP));
+    }
+
+    /** THE required one: changes made while Kafka is down arrive once each, in order, when it is back. */
+    @Test
+    void changesWhileKafkaIsDownArriveExactlyOnceInOrderAfterItReturns() throws Exception {
+        String partnerId = newPartner();
+        String memberId = create(partnerId, "Ada", "Lovelace", "ada@example.com");
+        // The created event is out before the broker goes, so the test is about the outage only.
+        MemberEventsTopic.read(memberId, 1);
+
+        var kafka = InfrastructureResource.running().embeddedKafka();
+        kafka.stop();
+        List<String> bodies = List.of(
+                "{\"status\": \"paused\"}",
+                "{\"firstName\": \"Augusta\"}",
+                "{\"status\": \"active\"}",
+                "{\"phone\": \"555-0100\", \"status\": \"cancelled\"}",
+                "{\"state\": \"NY\"}");
+        try {
+            for (String body : bodies) {
+                // Members keep working while the broker is away: only the outbox row is written.
+                put(partnerId, memberId, body).then().statusCode(200);
+            }
+            // Long enough for the relay to try, and fail, more than once.
+            Thread.sleep(6_000);
+        } finally {
+            kafka.start();
+        }
+
+        List<ConsumerRecord<String, String>> records = MemberEventsTopic.read(memberId, 9, Duration.ofSeconds(120));
+        assertEquals(List.of("member.created",
+                "member.updated", "member.status_changed",
+                "member.updated",
+                "member.updated", "member.status_changed",
+                "member.updated", "member.status_changed",
+                "member.updated"), MemberEventsTopic.types(records));
+        List<String> statusChanges = new ArrayList<>();
+        List<String> changed = new ArrayList<>();
+        var ids = new HashSet<String>();
+        for (ConsumerRecord<String, String> record : records) {
+            JsonNode event = MemberEventsTopic.json(record);
+            assertTrue(ids.add(event.get("id").asText()), "each event exactly once");
+            if (event.get("type").asText().equals("member.status_changed")) {
+                statusChanges.add(event.get("data").get("previousStatus").asText() + "->"
+                        + event.get("data").get("newStatus").asText());
+            } else if (event.get("type").asText().equals("member.updated")) {
+                changed.add(event.get("data").get("changedFields").toString());
+            }
+        }
+        assertEquals(List.of("active->paused", "paused->active", "active->cancelled"), statusChanges);
+        assertEquals(List.of("[\"status\"]", "[\"firstName\"]", "[\"status\"]", "[\"phone\",\"status\"]", "[\"state\"]"),
+                changed);
+    }
+}
