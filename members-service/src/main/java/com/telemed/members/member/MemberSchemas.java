@@ -1,5 +1,6 @@
 package com.telemed.members.member;
 
+import static com.telemed.common.validation.Schemas.array;
 import static com.telemed.common.validation.Schemas.enumOf;
 import static com.telemed.common.validation.Schemas.number;
 import static com.telemed.common.validation.Schemas.object;
@@ -43,6 +44,24 @@ public final class MemberSchemas {
             .field("address", address().optional())
             .field("shippingAddress", address().optional().nullable())
             .field("status", enumOf(STATUSES).optional());
+
+    /**
+     * {@code POST /internal/members/find-or-create}: the inline member of {@code POST /v1/requests}
+     * is the {@link #CREATE} shape, so its issues carry paths under {@code member}
+     * (for example {@code ['member','shippingAddress','zipCode']}).
+     */
+    public static final ObjectSchema FIND_OR_CREATE = object()
+            .field("partnerId", string().min(1))
+            .field("member", CREATE);
+
+    /** {@code POST /internal/members/batch}: at most 100 ids; malformed ones are simply not found. */
+    public static final ObjectSchema BATCH = object()
+            .field("partnerId", string().min(1))
+            .field("memberIds", array(string()).max(100));
+
+    /** {@code GET /internal/members/:id} query. */
+    public static final ObjectSchema INTERNAL_QUERY = object()
+            .field("partnerId", string().min(1));
 
     /** {@code GET /v1/members} query, strings coerced like Zod's {@code z.coerce.number()}. */
     public static final ObjectSchema LIST_QUERY = object()

@@ -1,6 +1,7 @@
 package com.telemed.members.member;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.members.audit.StatusAudit;
@@ -10,7 +11,11 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -96,6 +101,15 @@ public class MemberService {
     public Member update(String partnerId, Optional<UUID> id, JsonNode body) {
         Member member = id.flatMap(found -> Member.findOwnedForUpdate(partnerId, found))
                 .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+        return apply(partnerId, member, body);
+    }
+
+    /**
+     * The update itself, on a member this transaction holds the row lock of: the sent fields
+     * change, {@code updatedAt} moves, a real status change is audited, and the member's events
+     * are written. Shared by {@code PUT} and the reuse branch of {@link #findOrCreate}.
+     */
+    private Member apply(String partnerId, Member member, JsonNode body) {
         MemberViews.Stored before = MemberViews.Stored.of(member);
         Instant now = Timestamps.now();
         if (body.has("firstName")) {
@@ -133,6 +147,81 @@ public class MemberService {
         member.updatedAt = now;
         events.updated(before, member);
         return member;
+    }
+
+    /** The fields of an inline member that update a reused member ({@code gender} aside). */
+    static final List<String> INLINE_UPDATE_FIELDS = List.of("firstName", "lastName", "email", "phone",
+            "dateOfBirth", "state", "address", "shippingAddress");
+
+    /** The partner's newest member with the email in any case; index {@code members_partner_email_idx} (V4). */
+    static final String EMAIL_MATCH = "SELECT * FROM members WHERE partner_id = :partnerId"
+            + " AND lower(email) = lower(:email) ORDER BY created_at DESC, id DESC LIMIT 1";
+
+    /** The outcome of {@link #findOrCreate}: the member, and whether it was created. */
+    public record FoundOrCreated(Member member, boolean created) {
+    }
+
+    /**
+     * Inline member of {@code POST /v1/requests} (partner-api.md; decisions.md, "Inline member"):
+     * the partner's newest member whose email matches case-insensitively is updated with the sent
+     * fields (as {@code PUT}, plus {@code gender} when sent), else a new active member is created
+     * (as {@code POST /v1/members}). {@code member} passed {@link MemberSchemas#CREATE}.
+     *
+     * <p>Race-safe without a unique index (POST /v1/members allows duplicate emails): the
+     * transaction first takes an advisory lock on (partner, lower(email)), released at commit, so
+     * concurrent calls for one new email run one after the other and the later ones find the
+     * member the first created (READ COMMITTED: the lookup after the lock sees that commit). The
+     * two-int key space of the lock is distinct from the outbox relay's single bigint key.
+     */
+    @Transactional
+    public FoundOrCreated findOrCreate(String partnerId, JsonNode member) {
+        String email = member.get("email").textValue();
+        entityManager.createNativeQuery(
+                        "SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext(:partnerKey),"
+                                + " hashtext(lower(:email)))) locked")
+                .setParameter("partnerKey", "members.email:" + partnerId)
+                .setParameter("email", email)
+                .getSingleResult();
+        @SuppressWarnings("unchecked")
+        List<Member> matches = entityManager.createNativeQuery(
+                        EMAIL_MATCH + " FOR UPDATE", Member.class)
+                .setParameter("partnerId", partnerId)
+                .setParameter("email", email)
+                .getResultList();
+        if (matches.isEmpty()) {
+            return new FoundOrCreated(create(partnerId, member), true);
+        }
+        Member existing = matches.get(0);
+        if (member.hasNonNull("gender")) {
+            // Not a PUT field, but a sent field of the inline member (clinical sex).
+            existing.gender = member.get("gender").textValue();
+        }
+        // Only the inline member's own fields: anything else the caller sent (status, ...) was
+        // never validated and is not an inline field.
+        ObjectNode sent = member.deepCopy();
+        sent.retain(INLINE_UPDATE_FIELDS);
+        return new FoundOrCreated(apply(partnerId, existing, sent), false);
+    }
+
+    /**
+     * The partner's members among {@code ids}, in the order asked, each once; unknown and
+     * foreign ids are left out.
+     */
+    public List<Member> batch(String partnerId, List<UUID> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Map<UUID, Member> found = new HashMap<>();
+        Member.<Member>list("partnerId = ?1 and id in ?2", partnerId, new LinkedHashSet<>(ids))
+                .forEach(member -> found.put(member.id, member));
+        List<Member> ordered = new ArrayList<>();
+        for (UUID id : new LinkedHashSet<>(ids)) {
+            Member member = found.get(id);
+            if (member != null) {
+                ordered.add(member);
+            }
+        }
+        return ordered;
     }
 
     /**

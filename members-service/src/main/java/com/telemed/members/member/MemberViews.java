@@ -54,6 +54,35 @@ public final class MemberViews {
         }
     }
 
+    /**
+     * The internal member ({@code /internal/members/...}, for requests-service): the stored member
+     * plus {@code partnerId} and {@code gender} (always present, null when never sent). Partner
+     * reads built from it must drop both (partner-api.md: gender and partnerId only echo on create).
+     */
+    @JsonPropertyOrder({"id", "partnerId", "firstName", "lastName", "email", "phone", "dateOfBirth", "state",
+            "status", "gender", "address", "shippingAddress", "createdAt", "updatedAt"})
+    public record Internal(UUID id, String partnerId, String firstName, String lastName, String email, String phone,
+                           String dateOfBirth, String state, String status, String gender, AddressView address,
+                           AddressView shippingAddress, Instant createdAt, Instant updatedAt) {
+
+        public static Internal of(Member m) {
+            return new Internal(m.id, m.partnerId, m.firstName, m.lastName, m.email, m.phone, m.dateOfBirth,
+                    m.state, m.status, m.gender, m.address(), m.shippingAddress(), m.createdAt, m.updatedAt);
+        }
+    }
+
+    /** {@code POST /internal/members/find-or-create}. */
+    public record FoundOrCreated(Internal member, boolean created) {
+    }
+
+    /** {@code GET /internal/members/:id}. */
+    public record InternalEnvelope(Internal member) {
+    }
+
+    /** {@code POST /internal/members/batch}. */
+    public record InternalBatch(List<Internal> members) {
+    }
+
     public record CreatedEnvelope(boolean success, Created member) {
     }
 

@@ -13,7 +13,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /**
- * The list queries can use the V3 indexes (the planner is told to avoid sequential scans, as
+ * The list queries can use the V3 indexes, find-or-create its V4 one (the planner is told to avoid sequential scans, as
  * it would on a large table): the search expression must stay identical to the index's.
  */
 @QuarkusTest
@@ -32,7 +32,7 @@ class MemberIndexTest {
             StringBuilder plan = new StringBuilder();
             try (var rows = statement.executeQuery("EXPLAIN " + sql
                     .replace(":partnerId", "'partner-x'").replace(":status", "'paused'")
-                    .replace(":pattern", "'%zelda%'").replace(":limit", "20").replace(":offset", "0"))) {
+                    .replace(":pattern", "'%zelda%'").replace(":email", "'Zelda@Example.com'").replace(":limit", "20").replace(":offset", "0"))) {
                 while (rows.next()) {
                     plan.append(rows.getString(1)).append('\n');
                 }
@@ -55,5 +55,11 @@ class MemberIndexTest {
         assertTrue(all.contains("members_partner_created_idx") && !all.contains("Sort"), all);
         String byStatus = plan("SELECT * FROM members" + MemberService.where(true, false) + MemberService.ORDER_AND_PAGE);
         assertTrue(byStatus.contains("members_partner_status_created_idx") && !byStatus.contains("Sort"), byStatus);
+    }
+
+    @Test
+    void findOrCreatesEmailLookupReadsTheEmailIndexInOrder() throws Exception {
+        String plan = plan(MemberService.EMAIL_MATCH);
+        assertTrue(plan.contains("members_partner_email_idx") && !plan.contains("Sort"), plan);
     }
 }

@@ -1,0 +1,75 @@
+package com.telemed.members.member;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.telemed.common.id.Ids;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * {@code /internal/members}: what requests-service needs now (inline member find-or-create,
+ * member lookups). Never routed by the gateway, so there is no {@code X-Partner-Id}: the caller
+ * names the partner in every call ({@code partnerId}, required) and only that partner's members
+ * are seen. The contract is in README.md, "Internal API".
+ */
+@Path("/internal/members")
+@Produces(MediaType.APPLICATION_JSON)
+public class InternalMemberResource {
+
+    private final MemberService members;
+
+    public InternalMemberResource(MemberService members) {
+        this.members = members;
+    }
+
+    /** {@code 201 {member, created: true}} when created, {@code 200 {member, created: false}} when reused. */
+    @POST
+    @Path("/find-or-create")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response findOrCreate(JsonNode body) {
+        MemberSchemas.FIND_OR_CREATE.validate(body);
+        MemberService.FoundOrCreated outcome =
+                members.findOrCreate(body.get("partnerId").textValue(), body.get("member"));
+        return Response.status(outcome.created() ? 201 : 200)
+                .entity(new MemberViews.FoundOrCreated(MemberViews.Internal.of(outcome.member()), outcome.created()))
+                .build();
+    }
+
+    /** {@code 200 {member}}; unknown, another partner's or malformed id: {@code 404 Member not found}. */
+    @GET
+    @Path("/{id}")
+    public MemberViews.InternalEnvelope get(@PathParam("id") String id, @QueryParam("partnerId") String partnerId) {
+        ObjectNode query = JsonNodeFactory.instance.objectNode();
+        if (partnerId != null) {
+            query.put("partnerId", partnerId);
+        }
+        MemberSchemas.INTERNAL_QUERY.validate(query);
+        return new MemberViews.InternalEnvelope(MemberViews.Internal.of(members.get(partnerId, Ids.uuid(id))));
+    }
+
+    /** {@code 200 {members}}: the partner's members among the ids, in the order asked, unknown ones left out. */
+    @POST
+    @Path("/batch")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public MemberViews.InternalBatch batch(JsonNode body) {
+        MemberSchemas.BATCH.validate(body);
+        List<UUID> ids = new java.util.ArrayList<>();
+        for (JsonNode id : body.get("memberIds")) {
+            Optional<UUID> parsed = Ids.uuid(id.textValue());
+            parsed.ifPresent(ids::add);
+        }
+        return new MemberViews.InternalBatch(members.batch(body.get("partnerId").textValue(), ids).stream()
+                .map(MemberViews.Internal::of).toList());
+    }
+}
