@@ -26,21 +26,31 @@ public class MemberService {
     public static final String NOT_FOUND = "Member not found";
 
     /**
-     * Identical to the expression of index {@code members_search_trgm_idx} (V3), so a search can
-     * use it; the three fields are then re-checked one by one.
+     * Identical to the expression of index {@code members_partner_search_trgm_idx} (V5), so a
+     * search can use it; the three fields are then re-checked one by one.
      */
     static final String SEARCH_TEXT = "lower(first_name || ' ' || last_name || ' ' || email)";
 
-    static final String SEARCH_CONDITION = " AND " + SEARCH_TEXT + " LIKE lower(:pattern)"
-            + " AND (lower(first_name) LIKE lower(:pattern) OR lower(last_name) LIKE lower(:pattern)"
-            + " OR lower(email) LIKE lower(:pattern))";
+    static final String FIELDS_CONDITION = " AND (lower(first_name) LIKE lower(:pattern)"
+            + " OR lower(last_name) LIKE lower(:pattern) OR lower(email) LIKE lower(:pattern))";
+
+    static final String SEARCH_CONDITION = " AND " + SEARCH_TEXT + " LIKE lower(:pattern)" + FIELDS_CONDITION;
+
+    /** A term shorter than a trigram gets nothing from the trigram index but a scan of all of it. */
+    static final int TRIGRAM_LENGTH = 3;
 
     static final String ORDER_AND_PAGE = " ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset";
 
     /** The filters of a list query, with named parameters partnerId, status and pattern. */
     static String where(boolean byStatus, boolean bySearch) {
-        return " WHERE partner_id = :partnerId" + (byStatus ? " AND status = :status" : "")
-                + (bySearch ? SEARCH_CONDITION : "");
+        return where(byStatus, bySearch ? "trigram" : null);
+    }
+
+    /** Short terms filter the partner's rows on the three fields alone. */
+    static String where(boolean byStatus, String search) {
+        String searchCondition = search == null || search.isEmpty() ? ""
+                : search.length() < TRIGRAM_LENGTH ? FIELDS_CONDITION : SEARCH_CONDITION;
+        return " WHERE partner_id = :partnerId" + (byStatus ? " AND status = :status" : "") + searchCondition;
     }
 
     /** A page of members and the number of members matching the filters. */
@@ -253,7 +263,7 @@ public class MemberService {
      */
     public Found list(String partnerId, String search, String status, long page, int limit) {
         boolean searching = search != null && !search.isEmpty();
-        String where = where(status != null, searching);
+        String where = where(status != null, search);
         Query count = entityManager.createNativeQuery("SELECT count(*) FROM members" + where);
         bind(count, partnerId, status, searching ? search : null);
         long total = ((Number) count.getSingleResult()).longValue();
