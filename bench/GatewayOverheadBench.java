@@ -53,8 +53,8 @@ public final class GatewayOverheadBench {
                     concurrency, round.toSeconds(), Runtime.getRuntime().availableProcessors(),
                     wrk ? "wrk" : "a JVM client (install wrk for figures less disturbed by the load generator)");
             System.out.println("warm-up (JIT):");
-            load.run("  gateway", viaGateway, gatewayHeaders, concurrency, Duration.ofSeconds(20));
-            load.run("  direct", direct, directHeaders, concurrency, Duration.ofSeconds(20));
+            load.run("  gateway", viaGateway, gatewayHeaders, concurrency, Duration.ofSeconds(40));
+            load.run("  direct", direct, directHeaders, concurrency, Duration.ofSeconds(40));
             double[] gateway = null;
             double[] service = null;
             for (int i = 1; i <= 3; i++) {

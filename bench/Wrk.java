@@ -38,7 +38,7 @@ final class Wrk {
     }
 
     static Result run(String name, URI uri, String[] headers, int concurrency, Duration duration) throws Exception {
-        List<String> command = new ArrayList<>(List.of("wrk", "-t", "2", "-c", Integer.toString(concurrency),
+        List<String> command = new ArrayList<>(List.of("wrk", "-t", Integer.toString(Math.min(2, concurrency)), "-c", Integer.toString(concurrency),
                 "-d", duration.toSeconds() + "s", "--latency"));
         for (int i = 0; i < headers.length; i += 2) {
             command.addAll(List.of("-H", headers[i] + ": " + headers[i + 1]));
