@@ -1,0 +1,88 @@
+package com.telemed.requests.internal;
+
+import static com.telemed.common.validation.Schemas.array;
+import static com.telemed.common.validation.Schemas.object;
+import static com.telemed.common.validation.Schemas.string;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.telemed.common.validation.ObjectSchema;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What other services ask of requests (never routed by the gateway; every call names its
+ * partner and sees only that partner's requests): summaries and has-requests for members-service
+ * (contract in members-service/README.md), a member's requests for messaging's prescriber
+ * resolution. None answers 404: an unknown member simply has no requests.
+ */
+@Path("/internal/requests")
+@Produces(MediaType.APPLICATION_JSON)
+public class InternalRequestResource {
+
+    static final ObjectSchema SUMMARIES = object()
+            .field("partnerId", string().min(1))
+            .field("memberIds", array(string()).max(100));
+    static final ObjectSchema MEMBER_QUERY = object()
+            .field("partnerId", string().min(1))
+            .field("memberId", string());
+
+    private final MemberRequests requests;
+
+    public InternalRequestResource(MemberRequests requests) {
+        this.requests = requests;
+    }
+
+    public record Summaries(Map<String, List<MemberRequests.Summary>> summaries) {
+    }
+
+    public record HasRequests(boolean hasRequests) {
+    }
+
+    public record ForMember(List<MemberRequests.Assignment> requests) {
+    }
+
+    @POST
+    @Path("/summaries")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Summaries summaries(JsonNode body) {
+        JsonNode input = body == null ? JsonNodeFactory.instance.objectNode() : body;
+        SUMMARIES.validate(input);
+        List<String> memberIds = input.get("memberIds").valueStream().map(JsonNode::textValue).toList();
+        return new Summaries(requests.summaries(input.get("partnerId").textValue(), memberIds));
+    }
+
+    @GET
+    @Path("/has-requests")
+    public HasRequests hasRequests(@QueryParam("partnerId") String partnerId, @QueryParam("memberId") String memberId) {
+        memberQuery(partnerId, memberId);
+        return new HasRequests(requests.hasRequests(partnerId, memberId));
+    }
+
+    /** A member's requests, newest first, with their prescriber and stored status (messaging's prescriber resolution). */
+    @GET
+    @Path("/by-member")
+    public ForMember byMember(@QueryParam("partnerId") String partnerId, @QueryParam("memberId") String memberId) {
+        memberQuery(partnerId, memberId);
+        return new ForMember(requests.assignments(partnerId, memberId));
+    }
+
+    private static void memberQuery(String partnerId, String memberId) {
+        ObjectNode query = JsonNodeFactory.instance.objectNode();
+        if (partnerId != null) {
+            query.put("partnerId", partnerId);
+        }
+        if (memberId != null) {
+            query.put("memberId", memberId);
+        }
+        MEMBER_QUERY.validate(query);
+    }
+}

@@ -1,0 +1,80 @@
+package com.telemed.requests.internal;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.telemed.common.id.Ids;
+import com.telemed.requests.request.LineItem;
+import com.telemed.requests.request.Request;
+import com.telemed.requests.request.RequestStatus;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/** Requests seen per member, for the internal endpoints. */
+@ApplicationScoped
+public class MemberRequests {
+
+    /** partner-api.md, "Request summary"; {@code drugId} null for multi-item requests. */
+    @JsonPropertyOrder({"id", "drugId", "prescriptionName", "dosage", "status", "caseNotes", "createdAt", "updatedAt"})
+    public record Summary(UUID id, String drugId, String prescriptionName, String dosage, String status,
+                          String caseNotes, Instant createdAt, Instant updatedAt) {
+    }
+
+    /** A request as messaging needs it: who is assigned and how it stands. */
+    @JsonPropertyOrder({"id", "prescriberId", "status", "createdAt"})
+    public record Assignment(UUID id, UUID prescriberId, String status, Instant createdAt) {
+    }
+
+    /** Summaries of each member's requests, newest first; members without requests map to {@code []}. */
+    @Transactional
+    public Map<String, List<Summary>> summaries(String partnerId, List<String> memberIds) {
+        List<UUID> ids = memberIds.stream().map(Ids::uuid).flatMap(Optional::stream).distinct().toList();
+        Map<String, List<Summary>> byMember = new LinkedHashMap<>();
+        memberIds.forEach(id -> byMember.put(id, List.of()));
+        if (ids.isEmpty()) {
+            return byMember;
+        }
+        List<Request> requests = Request.list("partnerId = ?1 and memberId in ?2 order by createdAt desc, id desc", partnerId, ids);
+        Map<UUID, List<LineItem>> items = LineItem.ofRequests(requests.stream().map(request -> request.id).toList())
+                .stream().collect(Collectors.groupingBy(item -> item.requestId));
+        requests.stream()
+                .collect(Collectors.groupingBy(request -> request.memberId, LinkedHashMap::new, Collectors.toList()))
+                .forEach((memberId, ofMember) -> byMember.put(memberId.toString(), ofMember.stream()
+                        .map(request -> summary(request, items.getOrDefault(request.id, List.of())))
+                        .toList()));
+        return byMember;
+    }
+
+    private static Summary summary(Request request, List<LineItem> items) {
+        List<String> statuses = items.stream().map(item -> item.status).toList();
+        String status = RequestStatus.computed(request, statuses);
+        if (items.isEmpty()) {
+            return new Summary(request.id, request.drugId, request.drugName, request.dosage, status, request.caseNotes,
+                    request.createdAt, request.updatedAt);
+        }
+        LineItem first = items.get(0);
+        boolean single = items.size() == 1;
+        return new Summary(request.id, single ? first.drugId : null, single ? first.drugName : null,
+                single ? first.dosage : null, status, request.caseNotes, request.createdAt, request.updatedAt);
+    }
+
+    /** Whether any request (whatever its status) exists for the member. */
+    @Transactional
+    public boolean hasRequests(String partnerId, String memberId) {
+        return Ids.uuid(memberId).map(id -> Request.count("partnerId = ?1 and memberId = ?2", partnerId, id) > 0).orElse(false);
+    }
+
+    @Transactional
+    public List<Assignment> assignments(String partnerId, String memberId) {
+        return Ids.uuid(memberId)
+                .map(id -> Request.<Request>list("partnerId = ?1 and memberId = ?2 order by createdAt desc, id desc", partnerId, id)
+                        .stream().map(request -> new Assignment(request.id, request.prescriberId, request.status, request.createdAt))
+                        .toList())
+                .orElse(List.of());
+    }
+}

@@ -1,0 +1,108 @@
+package com.telemed.requests.prescription;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+/**
+ * A prescription record (table {@code prescription_records}): the clinical snapshot taken at
+ * signing is written once ({@code clinical} is not updatable) and corrections would create a new
+ * record pointing back through {@code supersedesId}. Only the status and fulfilment stamps move.
+ */
+@Entity
+@Table(name = "prescription_records")
+public class PrescriptionRecord extends PanacheEntityBase {
+
+    public static final String ISSUED = "issued";
+    public static final String VOIDED = "voided";
+
+    @Id
+    @Column(name = "id", nullable = false, updatable = false)
+    public UUID id;
+
+    @Column(name = "partner_id", nullable = false, updatable = false)
+    public String partnerId;
+
+    @Column(name = "request_id", nullable = false, updatable = false)
+    public UUID requestId;
+
+    @Column(name = "line_item_id", updatable = false)
+    public UUID lineItemId;
+
+    @Column(name = "member_id", nullable = false, updatable = false)
+    public UUID memberId;
+
+    @Column(name = "prescriber_id", nullable = false, updatable = false)
+    public UUID prescriberId;
+
+    @Column(name = "pharmacy_id", updatable = false)
+    public String pharmacyId;
+
+    @Column(name = "drug_id", updatable = false)
+    public String drugId;
+
+    @Column(name = "supersedes_id", updatable = false)
+    public UUID supersedesId;
+
+    @Column(name = "renewal_of_id", updatable = false)
+    public UUID renewalOfId;
+
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "clinical", nullable = false, updatable = false)
+    public ClinicalSnapshot clinical;
+
+    @Column(name = "status", nullable = false)
+    public String status;
+
+    @Column(name = "void_reason")
+    public String voidReason;
+
+    @Column(name = "pharmacy_order_id")
+    public String pharmacyOrderId;
+
+    @Column(name = "pharmacy_product_id")
+    public Integer pharmacyProductId;
+
+    @Column(name = "issued_at", nullable = false, updatable = false)
+    public Instant issuedAt;
+
+    /** {@code YYYY-MM-DD}. */
+    @Column(name = "expiration_date", updatable = false)
+    public String expirationDate;
+
+    @Column(name = "sent_to_pharmacy_at")
+    public Instant sentToPharmacyAt;
+
+    @Column(name = "filled_at")
+    public Instant filledAt;
+
+    @Column(name = "cancelled_at")
+    public Instant cancelledAt;
+
+    @Column(name = "voided_at")
+    public Instant voidedAt;
+
+    @Column(name = "created_at", nullable = false, updatable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+
+    public static List<PrescriptionRecord> ofRequest(UUID requestId) {
+        return list("requestId = ?1 order by createdAt, id", requestId);
+    }
+
+    public void voidFor(String reason, Instant at) {
+        status = VOIDED;
+        voidReason = reason;
+        voidedAt = at;
+        updatedAt = at;
+    }
+}

@@ -1,0 +1,108 @@
+package com.telemed.requests.request;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.UUID;
+
+/** One drug of a request (table {@code line_items}); its status is the source of truth for progress. */
+@Entity
+@Table(name = "line_items")
+public class LineItem extends PanacheEntityBase {
+
+    @Id
+    @Column(name = "id", nullable = false, updatable = false)
+    public UUID id;
+
+    @Column(name = "request_id", nullable = false, updatable = false)
+    public UUID requestId;
+
+    @Column(name = "partner_id", nullable = false, updatable = false)
+    public String partnerId;
+
+    @Column(name = "position", nullable = false, updatable = false)
+    public int position;
+
+    @Column(name = "request_created_at", nullable = false, updatable = false)
+    public Instant requestCreatedAt;
+
+    @Column(name = "drug_id")
+    public String drugId;
+
+    @Column(name = "drug_name")
+    public String drugName;
+
+    /** The legacy dosage label that was sent, if any. */
+    @Column(name = "dosage")
+    public String dosage;
+
+    @Column(name = "requested_sku_id")
+    public String requestedSkuId;
+
+    @Column(name = "requested_sku")
+    public String requestedSku;
+
+    @Column(name = "requested_dose_value")
+    public BigDecimal requestedDoseValue;
+
+    @Column(name = "requested_dose_unit")
+    public String requestedDoseUnit;
+
+    @Column(name = "selected_sku_id")
+    public String selectedSkuId;
+
+    @Column(name = "status", nullable = false)
+    public String status;
+
+    @Column(name = "prescriber_id")
+    public UUID prescriberId;
+
+    @Column(name = "pharmacy_id")
+    public String pharmacyId;
+
+    @Column(name = "pharmacy_method")
+    public String pharmacyMethod;
+
+    @Column(name = "pharmacy_sent", nullable = false)
+    public boolean pharmacySent;
+
+    @Column(name = "pharmacy_sent_at")
+    public Instant pharmacySentAt;
+
+    @Column(name = "pharmacy_order_id")
+    public String pharmacyOrderId;
+
+    @Column(name = "tracking_number")
+    public String trackingNumber;
+
+    @Column(name = "ship_carrier")
+    public String shipCarrier;
+
+    @Column(name = "delivery_status")
+    public String deliveryStatus;
+
+    @Column(name = "created_at", nullable = false, updatable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+
+    public static List<LineItem> ofRequest(UUID requestId) {
+        return list("requestId = ?1 order by position", requestId);
+    }
+
+    public static List<LineItem> ofRequests(Collection<UUID> requestIds) {
+        return requestIds.isEmpty() ? List.of() : list("requestId in ?1 order by requestId, position", requestIds);
+    }
+
+    /** Transmitted: sent to the pharmacy or given an order reference by it; never withdrawn through the API. */
+    public boolean transmitted() {
+        return pharmacySent || pharmacyOrderId != null;
+    }
+}

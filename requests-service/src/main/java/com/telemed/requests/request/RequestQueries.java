@@ -1,0 +1,153 @@
+package com.telemed.requests.request;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.error.ApiException;
+import com.telemed.common.id.Ids;
+import com.telemed.requests.catalogue.CatalogueClient;
+import com.telemed.requests.catalogue.DrugLookup;
+import com.telemed.requests.member.MemberRecord;
+import com.telemed.requests.member.MembersClient;
+import com.telemed.requests.prescription.PrescriptionRecord;
+import com.telemed.requests.prescription.PrescriptionViews;
+import io.quarkus.panache.common.Parameters;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** The reads of the partner API: the list and the single read. */
+@ApplicationScoped
+public class RequestQueries {
+
+    public static final String NOT_FOUND = "Request not found";
+
+    private final MembersClient members;
+    private final CatalogueClient catalogue;
+
+    public RequestQueries(MembersClient members, CatalogueClient catalogue) {
+        this.members = members;
+        this.catalogue = catalogue;
+    }
+
+    /** A validated {@code GET /v1/requests} query. */
+    public record ListQuery(String startDate, String endDate, String status, long page, int limit) {
+    }
+
+    /**
+     * Newest first; filters before pagination. {@code status} matches a request when any of its
+     * items has that status, or, for a request without items, when its stored status is it.
+     */
+    @Transactional
+    public RequestViews.Page list(String partnerId, ListQuery query) {
+        StringBuilder where = new StringBuilder("from Request r where r.partnerId = :partner");
+        Parameters params = Parameters.with("partner", partnerId);
+        if (query.startDate() != null) {
+            where.append(" and r.createdAt >= :start");
+            params.and("start", DateBounds.start(query.startDate()));
+        }
+        if (query.endDate() != null) {
+            where.append(" and r.createdAt < :end");
+            params.and("end", DateBounds.endExclusive(query.endDate()));
+        }
+        if (query.status() != null) {
+            where.append(" and (exists (select 1 from LineItem li where li.requestId = r.id and li.status = :status)"
+                    + " or (r.itemCount = 0 and r.status = :status))");
+            params.and("status", query.status());
+        }
+        long total = Request.count(where.toString(), params);
+        long first = (query.page() - 1) * query.limit();
+        List<Request> requests = first >= total ? List.of()
+                : Request.<Request>find(where + " order by r.createdAt desc, r.id desc", params)
+                        .range((int) first, (int) first + query.limit() - 1).list();
+        Map<UUID, List<LineItem>> items = LineItem.ofRequests(requests.stream().map(request -> request.id).toList())
+                .stream().collect(Collectors.groupingBy(item -> item.requestId));
+        List<RequestViews.ListEntry> entries = requests.stream()
+                .map(request -> listEntry(request, items.getOrDefault(request.id, List.of())))
+                .toList();
+        long totalPages = (total + query.limit() - 1) / query.limit();
+        return new RequestViews.Page(entries, new RequestViews.Pagination(query.page(), query.limit(), total, totalPages));
+    }
+
+    private static RequestViews.ListEntry listEntry(Request request, List<LineItem> items) {
+        if (items.isEmpty()) {
+            return new RequestViews.CompatListed(request.id, request.memberId, request.memberName, request.memberEmail,
+                    request.memberState, request.drugId, request.drugName, request.dosage,
+                    List.of(RequestViews.CompactItem.synthesised(request)), 1, "1 drug - " + request.status,
+                    request.status, request.createdAt, request.updatedAt);
+        }
+        List<String> statuses = items.stream().map(item -> item.status).toList();
+        return new RequestViews.Listed(request.id, request.memberId, request.memberName, request.memberEmail,
+                request.memberState, items.stream().map(RequestViews.CompactItem::of).toList(), items.size(),
+                RequestStatus.summary(statuses), RequestStatus.computed(request, statuses), request.createdAt,
+                request.updatedAt);
+    }
+
+    /** The partner's request, or {@code 404 Request not found} (unknown, foreign or malformed id). */
+    public static Request owned(String partnerId, String id) {
+        return Ids.uuid(id).flatMap(uuid -> Request.findOwned(partnerId, uuid))
+                .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+    }
+
+    /** The single read: the live member record and drug records, items with prescriptions and history. */
+    public RequestViews.Detail detail(String partnerId, String id) {
+        Loaded loaded = load(partnerId, id);
+        Request request = loaded.request();
+        Optional<MemberRecord> member = members.find(partnerId, request.memberId.toString());
+        Map<String, JsonNode> drugs = new HashMap<>();
+        for (LineItem item : loaded.items()) {
+            if (item.drugId != null && !drugs.containsKey(item.drugId)) {
+                drugs.put(item.drugId, catalogue.lookup(partnerId, item.drugId).map(DrugLookup::drug).orElse(null));
+            }
+        }
+        Map<UUID, PrescriptionRecord> recordByItem = loaded.records().stream()
+                .filter(record -> record.lineItemId != null)
+                .collect(Collectors.toMap(record -> record.lineItemId, Function.identity(), (older, newer) -> newer));
+        List<RequestViews.DetailItem> items = loaded.items().stream()
+                .map(item -> detailItem(item, drugs.get(item.drugId), recordByItem.get(item.id), loaded.history()))
+                .toList();
+        List<String> statuses = loaded.items().stream().map(item -> item.status).toList();
+        RequestViews.DetailItem first = items.isEmpty() ? null : items.get(0);
+        return new RequestViews.Detail(request.id, request.memberId,
+                member.map(MemberRecord::name).orElse(request.memberName),
+                member.map(MemberRecord::email).orElse(request.memberEmail),
+                member.map(MemberRecord::dateOfBirth).orElse(request.memberDob),
+                member.map(MemberRecord::state).orElse(request.memberState),
+                member.map(MemberRecord::forPartner).orElse(null),
+                items, items.size(), RequestStatus.summary(statuses), RequestStatus.computed(request, statuses),
+                loaded.records().stream().map(PrescriptionViews.Record::of).toList(),
+                null,
+                first == null ? request.drugId : first.drugId(),
+                first == null ? request.drugName : first.drugName(),
+                first == null ? null : first.drug(),
+                first == null ? request.dosage : first.dosage(),
+                first == null ? null : first.pharmacyId(),
+                request.caseNotes, request.providerId, request.createdAt, request.updatedAt,
+                loaded.history().stream().map(RequestViews.History::of).toList());
+    }
+
+    private record Loaded(Request request, List<LineItem> items, List<PrescriptionRecord> records, List<HistoryEntry> history) {
+    }
+
+    /** One consistent snapshot of the request's rows (the remote calls come after, outside the transaction). */
+    @Transactional
+    Loaded load(String partnerId, String id) {
+        Request request = owned(partnerId, id);
+        return new Loaded(request, LineItem.ofRequest(request.id), PrescriptionRecord.ofRequest(request.id),
+                HistoryEntry.ofRequest(request.id));
+    }
+
+    private static RequestViews.DetailItem detailItem(LineItem item, JsonNode drug, PrescriptionRecord record,
+                                                      List<HistoryEntry> history) {
+        return new RequestViews.DetailItem(item.id, item.drugId, item.drugName, drug, item.dosage, item.status,
+                item.prescriberId, item.pharmacyId,
+                record == null ? null : PrescriptionViews.Prescription.of(record),
+                record == null ? null : PrescriptionViews.Record.of(record),
+                history.stream().filter(entry -> item.id.equals(entry.itemId)).map(RequestViews.History::of).toList(),
+                item.pharmacySent, item.pharmacySentAt, item.trackingNumber, item.shipCarrier, item.deliveryStatus);
+    }
+}

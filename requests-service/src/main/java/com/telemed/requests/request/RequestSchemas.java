@@ -1,0 +1,143 @@
+package com.telemed.requests.request;
+
+import static com.telemed.common.validation.Schemas.array;
+import static com.telemed.common.validation.Schemas.enumOf;
+import static com.telemed.common.validation.Schemas.number;
+import static com.telemed.common.validation.Schemas.object;
+import static com.telemed.common.validation.Schemas.string;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.validation.ObjectSchema;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+
+/** The Zod-style schemas of the request endpoints (partner-api.md, Requests). */
+public final class RequestSchemas {
+
+    private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+    private static final Pattern ZIP = Pattern.compile("\\d{5}(-\\d{4})?");
+
+    static final String MEMBER_REQUIRED = "Either memberId or member is required";
+    static final String MEMBER_TWICE = "Send either memberId or member, not both";
+    static final String NOTES_REQUIRED = "Either caseNotes or v2SurveyResponseId is required";
+    static final String SEND_AT_PAST = "pharmacySendAt must be in the future";
+
+    /** The fields of one item; also the legacy single-drug body's top-level fields. */
+    private static ObjectSchema item() {
+        return object()
+                .field("drugId", string().min(1).max(128))
+                .field("requestedSkuId", string().optional())
+                .field("dosage", string().optional())
+                .field("requestedSku", string().optional())
+                .field("requestedClinicalDose", object()
+                        .field("value", number())
+                        .field("unit", string()).optional());
+    }
+
+    /**
+     * The inline member: the {@code POST /v1/members} shape (members-service checks it again and
+     * owns the rules); checked here too so that every issue of the body comes in one answer.
+     */
+    private static ObjectSchema inlineMember() {
+        return object()
+                .field("firstName", string().min(1))
+                .field("lastName", string().min(1))
+                .field("email", string().email())
+                .field("phone", string().optional().nullable())
+                .field("dateOfBirth", string().regex(DATE, "Invalid"))
+                .field("state", string().length(2))
+                .field("gender", enumOf("m", "f", "a", "u").optional())
+                .field("address", address())
+                .field("shippingAddress", address().optional().nullable());
+    }
+
+    private static ObjectSchema address() {
+        return object()
+                .field("street1", string().min(1))
+                .field("street2", string().optional().nullable())
+                .field("city", string().min(1))
+                .field("state", string().length(2))
+                .field("zipCode", string().regex(ZIP, "Invalid"));
+    }
+
+    /** {@code POST /v1/requests}; {@code now} decides whether {@code pharmacySendAt} is in the future. */
+    public static ObjectSchema create(Supplier<Instant> now) {
+        ObjectSchema schema = object()
+                .field("memberId", string().min(1).optional())
+                .field("member", inlineMember().optional())
+                .field("items", array(item()).max(1).optional())
+                .field("caseNotes", string().min(1).optional())
+                .field("v2SurveyResponseId", string().min(1).optional())
+                .field("pharmacySendAt", string().datetimeWithOffset().optional())
+                .field("idempotencyKey", string().min(1).optional());
+        // The legacy single-drug body: the item's fields at top level.
+        schema.field("drugId", string().min(1).max(128).optional())
+                .field("requestedSkuId", string().optional())
+                .field("dosage", string().optional())
+                .field("requestedSku", string().optional())
+                .field("requestedClinicalDose", object().field("value", number()).field("unit", string()).optional());
+        return schema
+                .rule((body, path, issues) -> {
+                    boolean byId = body.has("memberId");
+                    boolean inline = body.has("member");
+                    if (!byId && !inline) {
+                        issues.custom(append(path, "memberId"), MEMBER_REQUIRED);
+                    } else if (byId && inline) {
+                        issues.custom(append(path, "member"), MEMBER_TWICE);
+                    }
+                })
+                .rule((body, path, issues) -> {
+                    if (!body.has("caseNotes") && !body.has("v2SurveyResponseId")) {
+                        issues.custom(append(path, "caseNotes"), NOTES_REQUIRED);
+                    }
+                })
+                .rule((body, path, issues) -> {
+                    JsonNode sendAt = body.get("pharmacySendAt");
+                    if (sendAt != null && !OffsetDateTime.parse(sendAt.textValue()).toInstant().isAfter(now.get())) {
+                        issues.custom(append(path, "pharmacySendAt"), SEND_AT_PAST);
+                    }
+                });
+    }
+
+    /** {@code GET /v1/requests} query, numbers coerced from strings. */
+    public static final ObjectSchema LIST_QUERY = object()
+            .field("startDate", string().refine(RequestSchemas::dateOrDateTime, "Invalid date").optional())
+            .field("endDate", string().refine(RequestSchemas::dateOrDateTime, "Invalid date").optional())
+            .field("status", enumOf(ItemStatus.FILTERABLE.toArray(String[]::new)).optional())
+            .field("page", number().coerce().integer().min(1).optional())
+            .field("limit", number().coerce().integer().min(1).max(100).optional());
+
+    /** {@code POST /v1/requests/:id/cancel}, body optional. */
+    public static final ObjectSchema CANCEL = object()
+            .field("reason", string().optional())
+            .field("itemIds", array(string()).optional());
+
+    private RequestSchemas() {
+    }
+
+    /** {@code YYYY-MM-DD} or a full ISO 8601 date-time (with or without offset). */
+    static boolean dateOrDateTime(JsonNode value) {
+        String text = value.textValue();
+        try {
+            if (DATE.matcher(text).matches()) {
+                LocalDate.parse(text);
+                return true;
+            }
+            DateBounds.instant(text);
+            return true;
+        } catch (DateTimeParseException e) {
+            return false;
+        }
+    }
+
+    private static List<Object> append(List<Object> path, String key) {
+        List<Object> appended = new java.util.ArrayList<>(path);
+        appended.add(key);
+        return appended;
+    }
+}
