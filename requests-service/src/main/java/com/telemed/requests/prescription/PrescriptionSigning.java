@@ -1,0 +1,112 @@
+package com.telemed.requests.prescription;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.error.ApiException;
+import com.telemed.requests.catalogue.DrugLookup;
+import com.telemed.requests.request.LineItem;
+import com.telemed.requests.request.Request;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Locale;
+import java.util.UUID;
+
+/**
+ * Mints the {@code issued} prescription record of an approval. The SKU is the one the prescriber
+ * sends, else the one chosen by a dosage update, else the one the partner requested (by id, or by
+ * its legacy dosage label); it must be an active SKU of the drug. Drug name, SKU label,
+ * concentration, package size and classification are copied from the catalogue now and never
+ * change afterwards.
+ */
+public final class PrescriptionSigning {
+
+    /** Validity of a prescription: one year, six months for a controlled substance. */
+    private static final int MONTHS_VALID = 12;
+    private static final int MONTHS_VALID_CONTROLLED = 6;
+
+    private PrescriptionSigning() {
+    }
+
+    public static PrescriptionRecord sign(Request request, LineItem item, DrugLookup drug, UUID prescriberId,
+                                          JsonNode prescription, Instant at) {
+        DrugLookup.Sku sku = sku(item, drug, text(prescription, "skuId"));
+        ClinicalSnapshot.Concentration concentration = sku == null || sku.concentration() == null ? null
+                : new ClinicalSnapshot.Concentration(sku.concentration().path("value").decimalValue(),
+                        sku.concentration().path("activeUnit").asText(null), sku.concentration().path("baseUnit").asText(null));
+        JsonNode doseNode = prescription.get("clinicalDose");
+        ClinicalSnapshot.Dose dose = doseNode == null || doseNode.isNull() ? null
+                : new ClinicalSnapshot.Dose(doseNode.get("value").decimalValue(), doseNode.get("unit").textValue());
+        JsonNode interval = prescription.get("dosingIntervalDays");
+        String classification = drug.classification();
+        ClinicalSnapshot clinical = new ClinicalSnapshot(
+                drug.name(),
+                sku == null ? null : sku.label(),
+                sku == null ? null : sku.id(),
+                concentration,
+                sku == null ? null : sku.packageSize(),
+                dose,
+                volumeMl(dose, concentration),
+                null,
+                interval == null || interval.isNull() ? null : interval.intValue(),
+                prescription.get("quantity"),
+                text(prescription, "quantityUnits"),
+                prescription.get("daysSupply").intValue(),
+                prescription.get("directions").textValue(),
+                prescription.get("refills").intValue(),
+                prescription.get("dispenseAsWritten").booleanValue(),
+                classification,
+                null);
+        PrescriptionRecord record = new PrescriptionRecord();
+        record.id = UUID.randomUUID();
+        record.partnerId = request.partnerId;
+        record.requestId = request.id;
+        record.lineItemId = item.id;
+        record.memberId = request.memberId;
+        record.prescriberId = prescriberId;
+        record.pharmacyId = item.pharmacyId;
+        record.drugId = item.drugId;
+        record.clinical = clinical;
+        record.status = PrescriptionRecord.ISSUED;
+        record.issuedAt = at;
+        int months = "controlled".equals(classification) ? MONTHS_VALID_CONTROLLED : MONTHS_VALID;
+        record.expirationDate = at.atZone(ZoneOffset.UTC).toLocalDate().plusMonths(months).toString();
+        record.createdAt = at;
+        record.updatedAt = at;
+        record.persist();
+        return record;
+    }
+
+    /** The SKU to sign: see the class comment. {@code 400} when it is not an active SKU of the drug. */
+    public static DrugLookup.Sku sku(LineItem item, DrugLookup drug, String sent) {
+        String skuId = sent != null ? sent : item.selectedSkuId != null ? item.selectedSkuId : item.requestedSkuId;
+        if (skuId == null && item.dosage != null) {
+            skuId = drug.skus().stream().filter(sku -> sku.label().equals(item.dosage)).map(DrugLookup.Sku::id)
+                    .findFirst().orElse(null);
+        }
+        if (skuId == null) {
+            if (drug.skus().stream().anyMatch(DrugLookup.Sku::active)) {
+                throw ApiException.badRequest("skuId is required");
+            }
+            return null;
+        }
+        String chosen = skuId;
+        return drug.sku(chosen).filter(DrugLookup.Sku::active)
+                .orElseThrow(() -> ApiException.badRequest("Invalid skuId for " + item.drugId + ": " + chosen));
+    }
+
+    /** Millilitres per administration, when the dose is in the concentration's active unit and the base unit is mL. */
+    private static BigDecimal volumeMl(ClinicalSnapshot.Dose dose, ClinicalSnapshot.Concentration concentration) {
+        if (dose == null || concentration == null || concentration.value() == null || concentration.value().signum() <= 0
+                || concentration.baseUnit() == null || !"ml".equals(concentration.baseUnit().toLowerCase(Locale.ROOT))
+                || !dose.unit().equalsIgnoreCase(concentration.activeUnit())) {
+            return null;
+        }
+        return dose.value().divide(concentration.value(), 4, RoundingMode.HALF_UP).stripTrailingZeros();
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.textValue();
+    }
+}
