@@ -17,10 +17,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * /v1/members through the gateway with real API keys: the partner comes from the key, never from
  * the caller, and another partner's member is unknown on every verb.
  *
- * <p>requests-service does not serve {@code /internal/requests/*} yet: member reads then show
- * {@code requests: []} (summaries not served = none), and a delete answers 503, because
- * members-service refuses to delete while it cannot know whether requests exist. Revisit the
- * delete assertion (to 204) once requests-service serves has-requests.
+ * <p>The member's request summaries and the delete rule are answered by requests-service
+ * (RequestReviewThroughGatewayTest covers a member with requests).
  */
 @ExtendWith(RunningPlatform.class)
 class MembersThroughGatewayTest {
@@ -96,11 +94,11 @@ class MembersThroughGatewayTest {
         as(platform, otherKey).header("X-Partner-Id", "forged").get("/v1/members/" + id)
                 .then().statusCode(404);
 
-        // requests-service has no has-requests endpoint yet: fail closed, the member stays.
+        // requests-service answers has-requests: no requests, so the member goes.
         as(platform, key).delete("/v1/members/" + id)
-                .then().statusCode(503).body("error", equalTo("Service Unavailable"));
+                .then().statusCode(204).body(equalTo(""));
         as(platform, key).get("/v1/members/" + id)
-                .then().statusCode(200).body("status", equalTo("paused"));
+                .then().statusCode(404).body("error", equalTo("Member not found"));
         as(platform, key).delete("/v1/members/" + UUID.randomUUID())
                 .then().statusCode(404).body("error", equalTo("Member not found"));
     }

@@ -1,7 +1,7 @@
 package com.telemed.requests.review;
 
-import static com.telemed.requests.review.ReviewResource.text;
-import static com.telemed.requests.review.ReviewResource.valid;
+import static com.telemed.requests.review.Bodies.text;
+import static com.telemed.requests.review.Bodies.valid;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
@@ -18,8 +18,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 /**
- * Request-level decisions of the single-prescription flow (legacy event names) and the service's
- * withdraw (operations-api.md, "Review").
+ * The console's actions on a whole request (operations-api.md, "Review"): claim, notes, the
+ * request-level decisions of the single-prescription flow (legacy event names) and the service's
+ * withdraw.
  */
 @Path("/ops/v1/requests/{id}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -32,6 +33,20 @@ public class RequestDecisionResource {
     public RequestDecisionResource(Review review, Cancellations cancellations) {
         this.review = review;
         this.cancellations = cancellations;
+    }
+
+    @POST
+    @Path("/claim")
+    public ReviewViews.Outcome claim(@PathParam("id") String id, JsonNode body) {
+        JsonNode input = valid(ReviewSchemas.PRESCRIBER, body);
+        return review.claim(id, input.get("prescriberId").textValue());
+    }
+
+    @POST
+    @Path("/notes")
+    public ReviewViews.Outcome note(@PathParam("id") String id, JsonNode body) {
+        JsonNode input = valid(ReviewSchemas.NOTE, body);
+        return review.addNote(id, input.get("prescriberId").textValue(), input.get("text").textValue());
     }
 
     @POST
