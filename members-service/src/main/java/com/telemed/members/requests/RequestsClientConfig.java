@@ -30,4 +30,21 @@ public interface RequestsClientConfig {
     /** Pause before a retry. */
     @WithDefault("100ms")
     Duration retryBackoff();
+
+    CircuitBreaker circuitBreaker();
+
+    /**
+     * Once {@code failureRatio} of the last {@code requestVolume} calls were unavailable (after
+     * their retry), calls fail at once with 503 for {@code delay}; then one trial call decides.
+     */
+    interface CircuitBreaker {
+        @WithDefault("20")
+        int requestVolume();
+
+        @WithDefault("0.5")
+        double failureRatio();
+
+        @WithDefault("5s")
+        Duration delay();
+    }
 }

@@ -5,9 +5,11 @@ import com.telemed.common.error.Failures;
 import com.telemed.members.member.MemberRequests;
 import com.telemed.members.member.RequestSummary;
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+import io.smallrye.faulttolerance.api.Guard;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
 import java.net.URI;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -16,6 +18,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.jboss.logging.Logger;
 
 /**
@@ -24,16 +27,16 @@ import org.jboss.logging.Logger;
  * another status), and what a failure means:
  *
  * <ul>
- *   <li>Summaries, {@code 404} (the endpoint is not served yet by requests-service): no requests.
- *       This is a bridge for the rollout, not a rule: the contract of the endpoint never answers
- *       404 (unknown members simply have no summaries), so a 404 can only mean "route missing".</li>
- *   <li>Summaries, any other failure: 503 {@code Service Unavailable}. {@code requests} is a
+ *   <li>Summaries, any failure (the endpoint never answers 404: unknown members simply have no
+ *       summaries, so a 404 means a route is missing): 503 {@code Service Unavailable}. {@code requests} is a
  *       contract field of member reads; an empty list would tell the partner "this member has no
  *       requests", which they may act on (delete, resubmit). A failed read they can retry is the
  *       honest answer.</li>
  *   <li>Has-requests, any failure including 404: 503. A delete must never happen when requests
  *       might exist, so the delete fails closed.</li>
  * </ul>
+ * A circuit breaker ({@link RequestsClientConfig.CircuitBreaker}) wraps each call, retry
+ * included, and counts only unavailability: while open, reads answer 503 at once.
  * Logs name the operation and the HTTP status or exception classes only: no partner, member or
  * request data.
  */
@@ -44,6 +47,7 @@ public class RequestsServiceClient implements MemberRequests {
 
     private final RequestsApi api;
     private final RequestsClientConfig config;
+    private final Guard breaker;
 
     public RequestsServiceClient(RequestsClientConfig config) {
         this.config = config;
@@ -52,6 +56,15 @@ public class RequestsServiceClient implements MemberRequests {
                 .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .build(RequestsApi.class);
+        this.breaker = Guard.create()
+                .withDescription("requests-service")
+                .withCircuitBreaker()
+                .requestVolumeThreshold(config.circuitBreaker().requestVolume())
+                .failureRatio(config.circuitBreaker().failureRatio())
+                .delay(config.circuitBreaker().delay().toMillis(), ChronoUnit.MILLIS)
+                .when(failure -> failure instanceof ApiException api && api.status() == 503)
+                .done()
+                .build();
     }
 
     /** One call for all the members given (a page of a list is one call). */
@@ -61,12 +74,7 @@ public class RequestsServiceClient implements MemberRequests {
             return Map.of();
         }
         List<String> ids = memberIds.stream().map(UUID::toString).distinct().toList();
-        SummariesAnswer answer;
-        try {
-            answer = read("summaries", () -> api.summaries(new SummariesQuery(partnerId, ids)));
-        } catch (NotServed e) {
-            return Map.of();
-        }
+        SummariesAnswer answer = read("summaries", () -> api.summaries(new SummariesQuery(partnerId, ids)));
         if (answer == null || answer.summaries() == null) {
             throw unavailable("summaries", "answer without summaries");
         }
@@ -83,20 +91,24 @@ public class RequestsServiceClient implements MemberRequests {
 
     @Override
     public boolean hasRequests(String partnerId, UUID memberId) {
-        HasRequestsAnswer answer;
-        try {
-            answer = read("has-requests", () -> api.hasRequests(partnerId, memberId.toString()));
-        } catch (NotServed e) {
-            // Unknown whether requests exist: fail closed.
-            throw unavailable("has-requests", "HTTP 404, endpoint not served");
-        }
+        // Any failure: unknown whether requests exist, so the delete fails closed.
+        HasRequestsAnswer answer = read("has-requests", () -> api.hasRequests(partnerId, memberId.toString()));
         if (answer == null || answer.hasRequests() == null) {
             throw unavailable("has-requests", "answer without hasRequests");
         }
         return answer.hasRequests();
     }
 
+    @SuppressWarnings("unchecked")
     private <T> T read(String operation, Supplier<T> call) {
+        try {
+            return (T) breaker.get(() -> attempts(operation, call), Object.class);
+        } catch (CircuitBreakerOpenException e) {
+            throw unavailable(operation, "circuit breaker open");
+        }
+    }
+
+    private <T> T attempts(String operation, Supplier<T> call) {
         int attempts = Math.max(1, config.attempts());
         for (int attempt = 1; ; attempt++) {
             String failure;
@@ -104,9 +116,6 @@ public class RequestsServiceClient implements MemberRequests {
                 return call.get();
             } catch (WebApplicationException e) {
                 int status = e.getResponse().getStatus();
-                if (status == 404) {
-                    throw new NotServed();
-                }
                 failure = "HTTP " + status;
                 if (status != 502 && status != 503 && status != 504) {
                     throw unavailable(operation, failure);
@@ -140,12 +149,5 @@ public class RequestsServiceClient implements MemberRequests {
     private static String firstLine(String described) {
         int end = described.indexOf('\n');
         return end < 0 ? described : described.substring(0, end);
-    }
-
-    /** The endpoint answered 404: requests-service does not serve it (yet). */
-    private static final class NotServed extends RuntimeException {
-        NotServed() {
-            super(null, null, false, false);
-        }
     }
 }

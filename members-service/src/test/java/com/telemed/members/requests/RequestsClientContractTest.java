@@ -1,5 +1,9 @@
 package com.telemed.members.requests;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.eclipse.microprofile.config.ConfigProvider;
+import java.time.Duration;
+import com.telemed.common.error.ApiException;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -156,13 +160,14 @@ class RequestsClientContractTest {
     }
 
     @Test
-    void summariesNotServedYetMeanNoRequestsAndAreNotRetried() {
+    void summariesNotServedAreServiceUnavailableAndNotRetried() {
         String partnerId = newPartner();
         String memberId = create(partnerId, "ns@example.com");
         requestsService.failAlways(Failure.NOT_SERVED);
 
-        get(partnerId, "/v1/members/" + memberId).then().statusCode(200).body("requests", equalTo(List.of()));
-        get(partnerId, "/v1/members").then().statusCode(200).body("members[0].requests", equalTo(List.of()));
+        // The endpoint never answers 404: a missing route is an outage, never "no requests".
+        get(partnerId, "/v1/members/" + memberId).then().statusCode(503).body("error", equalTo("Service Unavailable"));
+        get(partnerId, "/v1/members").then().statusCode(503).body("error", equalTo("Service Unavailable"));
         assertEquals(2, requestsService.calls().size());
     }
 
@@ -215,5 +220,76 @@ class RequestsClientContractTest {
         long tookMs = (System.nanoTime() - started) / 1_000_000;
         assertEquals(2, requestsService.calls().size());
         assertTrue(tookMs >= 2 * READ_TIMEOUT_MS && tookMs < 2 * READ_TIMEOUT_MS + 1_000, "took " + tookMs);
+    }
+
+    @Test
+    void anOpenCircuitAnswersUnavailableWithoutCallingUntilItsDelayHasPassed() throws Exception {
+        RequestsServiceClient client = new RequestsServiceClient(new BreakerConfig(
+                ConfigProvider.getConfig().getValue("members.requests-service.url", String.class)));
+        String partnerId = newPartner();
+        UUID memberId = UUID.randomUUID();
+        requestsService.failAlways(Failure.ERROR_500);
+        for (int i = 0; i < 4; i++) {
+            ApiException failure = assertThrows(ApiException.class, () -> client.hasRequests(partnerId, memberId));
+            assertEquals(503, failure.status());
+        }
+        assertEquals(4, requestsService.calls().size());
+
+        // Healthy again, but the circuit is open: answered at once, requests-service is not asked.
+        requestsService.reset();
+        ApiException open = assertThrows(ApiException.class, () -> client.hasRequests(partnerId, memberId));
+        assertEquals(503, open.status());
+        assertEquals(List.of(), requestsService.calls());
+
+        // After the delay one trial call goes through and closes the circuit.
+        Thread.sleep(BreakerConfig.DELAY.toMillis() + 200);
+        assertEquals(false, client.hasRequests(partnerId, memberId));
+        assertEquals(false, client.hasRequests(partnerId, memberId));
+        assertEquals(2, requestsService.calls().size());
+    }
+
+    /** A circuit that opens after 4 calls with half of them unavailable, for one second. */
+    private record BreakerConfig(String url) implements RequestsClientConfig {
+        static final Duration DELAY = Duration.ofSeconds(1);
+
+        @Override
+        public Duration connectTimeout() {
+            return Duration.ofSeconds(1);
+        }
+
+        @Override
+        public Duration readTimeout() {
+            return Duration.ofMillis(READ_TIMEOUT_MS);
+        }
+
+        @Override
+        public int attempts() {
+            return 1;
+        }
+
+        @Override
+        public Duration retryBackoff() {
+            return Duration.ofMillis(10);
+        }
+
+        @Override
+        public CircuitBreaker circuitBreaker() {
+            return new CircuitBreaker() {
+                @Override
+                public int requestVolume() {
+                    return 4;
+                }
+
+                @Override
+                public double failureRatio() {
+                    return 0.5;
+                }
+
+                @Override
+                public Duration delay() {
+                    return DELAY;
+                }
+            };
+        }
     }
 }

@@ -3,8 +3,13 @@ package com.telemed.requests.remote;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.error.Failures;
 import jakarta.enterprise.context.ApplicationScoped;
+import io.smallrye.faulttolerance.api.Guard;
 import jakarta.ws.rs.WebApplicationException;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.jboss.logging.Logger;
 
 /**
@@ -13,6 +18,9 @@ import org.jboss.logging.Logger;
  * for the caller to read). When the attempts run out the partner gets
  * {@code 503 Service Unavailable}: honest and retryable, where a guess would not be. Logs name
  * the service, the operation and the HTTP status or exception classes only, never patient data.
+ *
+ * <p>Each called service has a circuit breaker ({@link RemoteConfig.CircuitBreaker}) around the
+ * whole call, retries included: only "unavailable" outcomes count as failures, never a 4xx answer.
  */
 @ApplicationScoped
 public class RemoteCalls {
@@ -20,6 +28,7 @@ public class RemoteCalls {
     private static final Logger LOG = Logger.getLogger(RemoteCalls.class);
 
     private final RemoteConfig config;
+    private final Map<String, Guard> breakers = new ConcurrentHashMap<>();
 
     public RemoteCalls(RemoteConfig config) {
         this.config = config;
@@ -29,7 +38,28 @@ public class RemoteCalls {
      * Runs {@code call}; an answer with a status other than 502/503/504 comes back as the
      * {@link WebApplicationException} the caller maps (404, 400 ...).
      */
+    @SuppressWarnings("unchecked")
     public <T> T call(String service, String operation, Supplier<T> call) {
+        try {
+            return (T) breaker(service).get(() -> attempts(service, operation, call), Object.class);
+        } catch (CircuitBreakerOpenException e) {
+            throw unavailable(service, operation, "circuit breaker open");
+        }
+    }
+
+    private Guard breaker(String service) {
+        return breakers.computeIfAbsent(service, name -> Guard.create()
+                .withDescription(name)
+                .withCircuitBreaker()
+                .requestVolumeThreshold(config.circuitBreaker().requestVolume())
+                .failureRatio(config.circuitBreaker().failureRatio())
+                .delay(config.circuitBreaker().delay().toMillis(), ChronoUnit.MILLIS)
+                .when(failure -> failure instanceof ApiException api && api.status() == 503)
+                .done()
+                .build());
+    }
+
+    private <T> T attempts(String service, String operation, Supplier<T> call) {
         int attempts = Math.max(1, config.attempts());
         for (int attempt = 1; ; attempt++) {
             String failure;

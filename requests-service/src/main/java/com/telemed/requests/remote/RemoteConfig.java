@@ -32,4 +32,23 @@ public interface RemoteConfig {
 
     @WithDefault("100ms")
     Duration retryBackoff();
+
+    CircuitBreaker circuitBreaker();
+
+    /**
+     * Per called service: once {@code failureRatio} of the last {@code requestVolume} calls were
+     * unavailable (after their retries), calls fail at once with 503 for {@code delay}, then one
+     * trial call decides whether to close again. Spares a struggling service the load and
+     * partners the wait.
+     */
+    interface CircuitBreaker {
+        @WithDefault("20")
+        int requestVolume();
+
+        @WithDefault("0.5")
+        double failureRatio();
+
+        @WithDefault("5s")
+        Duration delay();
+    }
 }
