@@ -1,17 +1,15 @@
 package com.telemed.members.requests;
 
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import org.eclipse.microprofile.config.ConfigProvider;
-import java.time.Duration;
-import com.telemed.common.error.ApiException;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.telemed.members.FakeRequestsService;
+import com.telemed.common.error.ApiException;
 import com.telemed.members.FakeRequestsService.Call;
 import com.telemed.members.FakeRequestsService.Failure;
+import com.telemed.members.FakeRequestsService;
 import com.telemed.members.FakeRequestsServiceResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
@@ -22,11 +20,13 @@ import io.restassured.response.Response;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
