@@ -2,7 +2,7 @@ package com.telemed.gateway.edge;
 
 import com.telemed.gateway.partner.Keys;
 import io.quarkus.runtime.StartupEvent;
-import io.vertx.core.Vertx;
+import io.vertx.core.Future;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
@@ -11,7 +11,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.jboss.logging.Logger;
@@ -29,14 +28,12 @@ public class Edge {
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
     private static final String PARTNER_ATTRIBUTE = "partnerId";
 
-    private final Vertx vertx;
     private final Proxy proxy;
     private final Credentials credentials;
     private final GatewayConfig config;
     private final Optional<String> opsKeyHash;
 
-    public Edge(Vertx vertx, Proxy proxy, Credentials credentials, GatewayConfig config) {
-        this.vertx = vertx;
+    public Edge(Proxy proxy, Credentials credentials, GatewayConfig config) {
         this.proxy = proxy;
         this.credentials = credentials;
         this.config = config;
@@ -99,7 +96,7 @@ public class Edge {
             return;
         }
         request.pause();
-        lookup(context, () -> credentials.partnerForApiKey(apiKey), partner -> {
+        lookup(context, credentials.partnerForApiKey(apiKey), partner -> {
             if (partner.isEmpty()) {
                 EdgeResponses.errorAndClose(response, 401, "Invalid API Key");
                 return;
@@ -116,8 +113,10 @@ public class Edge {
         request.pause();
         if (Cors.isPreflight(request)) {
             // A preflight carries no key: it may go on when some partner allows the origin.
-            lookup(context, () -> Cors.isLocalDevelopmentOrigin(origin, config.environment())
-                    || (origin != null && credentials.anyPartnerAllowsOrigin(origin)), allowed -> {
+            Future<Boolean> allowedOrigin = Cors.isLocalDevelopmentOrigin(origin, config.environment())
+                    ? Future.succeededFuture(true)
+                    : origin == null ? Future.succeededFuture(false) : credentials.anyPartnerAllowsOrigin(origin);
+            lookup(context, allowedOrigin, allowed -> {
                 if (allowed) {
                     Cors.allowOrigin(response, origin);
                     Cors.answerPreflight(request, response, true);
@@ -132,7 +131,7 @@ public class Edge {
             EdgeResponses.errorAndClose(response, 401, "Invalid publishable key");
             return;
         }
-        lookup(context, () -> credentials.partnerForPublishableKey(publishableKey), partner -> {
+        lookup(context, credentials.partnerForPublishableKey(publishableKey), partner -> {
             if (partner.isEmpty()) {
                 EdgeResponses.errorAndClose(response, 401, "Invalid publishable key");
                 return;
@@ -169,9 +168,9 @@ public class Edge {
         proxy.forward(request, path, upstream, null, requestId);
     }
 
-    /** Runs a database lookup off the event loop and continues on it; a failure answers 500. */
-    private <T> void lookup(RoutingContext context, Callable<T> query, Consumer<T> then) {
-        vertx.<T>executeBlocking(query, false).onComplete(result -> {
+    /** Continues with a lookup's answer (on the event loop); a failed lookup answers 500. */
+    private <T> void lookup(RoutingContext context, Future<T> query, Consumer<T> then) {
+        query.onComplete(result -> {
             if (result.succeeded()) {
                 then.accept(result.result());
             } else {

@@ -1,5 +1,6 @@
 package com.telemed.gateway.edge;
 
+import io.vertx.core.Future;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 
@@ -9,21 +10,25 @@ final class EdgeResponses {
     private EdgeResponses() {
     }
 
-    static void error(HttpServerResponse response, int status, String error) {
+    static Future<Void> error(HttpServerResponse response, int status, String error) {
         if (response.headWritten()) {
             // Too late for a status: the service already started answering.
             response.reset();
-            return;
+            return Future.succeededFuture();
         }
-        response.setStatusCode(status)
+        return response.setStatusCode(status)
                 .putHeader("Content-Type", "application/json")
                 .end(new JsonObject().put("error", error).encode());
     }
 
-    /** Answers before the body was read: the connection cannot be reused for another call. */
+    /**
+     * Answers before the body was read: the connection cannot be reused for another call, so it
+     * is closed once the answer is written (not through an end handler: the access log owns it).
+     */
     static void errorAndClose(HttpServerResponse response, int status, String error) {
-        response.putHeader("Connection", "close");
-        error(response, status, error);
-        response.endHandler(ignored -> response.close());
+        if (!response.headWritten()) {
+            response.putHeader("Connection", "close");
+        }
+        error(response, status, error).onComplete(ignored -> response.close());
     }
 }

@@ -31,6 +31,10 @@ public interface GatewayConfig {
     @WithDefault("sandbox")
     String environment();
 
+    /** Connections of the credential lookups' non-blocking pool (one lookup per call, each a single indexed read). */
+    @WithDefault("8")
+    int credentialPoolSize();
+
     /** Where each service listens ({@code SERVICE_URLS_<NAME>}). */
     ServiceUrls serviceUrls();
 

@@ -67,8 +67,7 @@ public class Proxy {
                 .setMethod(request.method())
                 .setHost(target.getHost())
                 .setPort(target.getPort())
-                .setURI(query == null ? path : path + "?" + query)
-                .setIdleTimeout(config.upstreamTimeout().toMillis());
+                .setURI(query == null ? path : path + "?" + query);
         client.request(options).onComplete(opened -> {
             if (opened.failed()) {
                 fail(response, opened.cause(), upstream);
@@ -91,11 +90,17 @@ public class Proxy {
                     relay(answered.result(), response);
                 }
             });
-            streamBody(request, upstreamRequest, limit, tooLarge);
+            streamBody(request, upstreamRequest, limit, tooLarge, config.upstreamTimeout().toMillis());
         });
     }
 
-    private static void streamBody(HttpServerRequest request, HttpClientRequest upstreamRequest, long limit, String tooLarge) {
+    /**
+     * Streams the body on, then waits at most {@code timeoutMs} for the service's answer: the
+     * upstream timeout starts once the whole body is sent, so a slow upload (10 MB from a slow
+     * client) is not cut off as if the service had not answered.
+     */
+    private static void streamBody(HttpServerRequest request, HttpClientRequest upstreamRequest, long limit, String tooLarge,
+                                   long timeoutMs) {
         long[] received = {0};
         request.handler(chunk -> {
             received[0] += chunk.length();
@@ -115,6 +120,7 @@ public class Proxy {
         request.endHandler(ended -> {
             if (received[0] <= limit) {
                 upstreamRequest.end();
+                upstreamRequest.idleTimeout(timeoutMs);
             }
         });
         request.resume();
