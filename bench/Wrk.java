@@ -1,9 +1,11 @@
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,13 +40,24 @@ final class Wrk {
     }
 
     static Result run(String name, URI uri, String[] headers, int concurrency, Duration duration) throws Exception {
+        return run(name, uri, headers, concurrency, duration, null, Map.of());
+    }
+
+    /** With a wrk Lua script ({@code -s}, e.g. to POST a body) and variables added to wrk's environment for it. */
+    static Result run(String name, URI uri, String[] headers, int concurrency, Duration duration, Path script,
+                      Map<String, String> environment) throws Exception {
         List<String> command = new ArrayList<>(List.of("wrk", "-t", Integer.toString(Math.min(2, concurrency)), "-c", Integer.toString(concurrency),
                 "-d", duration.toSeconds() + "s", "--latency"));
         for (int i = 0; i < headers.length; i += 2) {
             command.addAll(List.of("-H", headers[i] + ": " + headers[i + 1]));
         }
+        if (script != null) {
+            command.addAll(List.of("-s", script.toString()));
+        }
         command.add(uri.toString());
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         double rate = 0;
         double p50 = 0;
         double p99 = 0;
