@@ -41,7 +41,7 @@ import org.HdrHistogram.Recorder;
  * <li>Page 1 of {@code GET /v1/requests?status=pending} with 1,000,000 requests in all and 100,000 for
  *     the partner under test (aim: p95 under 50 ms), through the gateway and direct; the unfiltered list
  *     and {@code status=approved} for context; EXPLAIN (ANALYZE, BUFFERS) of the SQL that
- *     {@code RequestQueries.list} has Hibernate run (its JPQL translated by hand, below).</li>
+ *     {@code RequestQueries.list} runs (copied below).</li>
  * </ol>
  *
  * <p>Starts its own platform on random loopback ports (as MembersListBench), creates a partner, a drug
@@ -63,15 +63,17 @@ public final class RequestsBench {
     private static final int CONCURRENCY = 16;
     private static final String DRUG_ID = "bench-semaglutide";
 
-    // RequestQueries.list: "from Request r where r.partnerId = :partner" + for a status
-    // " and (exists (select 1 from LineItem li where li.requestId = r.id and li.status = :status)
-    //   or (r.itemCount = 0 and r.status = :status))", count(...) first, then
-    // "order by r.createdAt desc, r.id desc" with range(0, 19), then LineItem.ofRequests
-    // ("requestId in ?1 order by requestId, position"). The same in SQL:
+    // RequestQueries.list, copied for EXPLAIN. Without a status: count(*) and a page of requests by
+    // (partner_id, created_at DESC, id DESC). With a status (byStatus): two disjoint index ranges.
     private static final String WHERE = " FROM requests r WHERE r.partner_id = ?";
-    private static final String STATUS = " AND (EXISTS (SELECT 1 FROM line_items li WHERE li.request_id = r.id AND li.status = ?)"
-            + " OR (r.item_count = 0 AND r.status = ?))";
     private static final String PAGE = " ORDER BY r.created_at DESC, r.id DESC FETCH FIRST 20 ROWS ONLY";
+    private static final String ITEMS = " FROM line_items li WHERE li.partner_id = ? AND li.status = ?";
+    private static final String ITEMLESS = " FROM requests r WHERE r.partner_id = ? AND r.item_count = 0 AND r.status = ?";
+    private static final String STATUS_COUNT = "SELECT (SELECT count(*)" + ITEMS + ") + (SELECT count(*)" + ITEMLESS + ")";
+    private static final String STATUS_PAGE = "SELECT id FROM ((SELECT li.request_id AS id, li.request_created_at AS created_at" + ITEMS
+            + " ORDER BY li.request_created_at DESC, li.request_id DESC LIMIT 20)"
+            + " UNION ALL (SELECT r.id, r.created_at" + ITEMLESS + " ORDER BY r.created_at DESC, r.id DESC LIMIT 20))"
+            + " AS matching ORDER BY created_at DESC, id DESC LIMIT 20 OFFSET 0";
 
     record Load(String name, double perSecond, double p50Ms, double p99Ms, long errors) {
         String line() {
@@ -119,7 +121,6 @@ public final class RequestsBench {
                 load(db, partnerId);
                 listBench(gateway, requests, partnerId, apiKey, calls, warmUp, cap);
                 explain(db, partnerId);
-                proposal(db, partnerId);
             }
             postBench(root, postgres, gateway, requests, partnerId, apiKey, body, round);
         }
@@ -297,120 +298,28 @@ public final class RequestsBench {
                 histogram.getMaxValue() / 1000.0};
     }
 
-    /** EXPLAIN (ANALYZE, BUFFERS) of what RequestQueries.list runs: count, page, then the page's line items. */
+    /** EXPLAIN (ANALYZE, BUFFERS) of what RequestQueries.list runs: count and page 1. */
     private static void explain(Connection db, String partnerId) throws Exception {
-        System.out.println("\nEXPLAIN (ANALYZE, BUFFERS), SQL equivalent to the JPQL of RequestQueries.list (count, page 1, items of the page):");
-        String[][] shapes = {{"status=pending", "pending"}, {"status=approved", "approved"}, {"no filter", null}};
-        for (String[] shape : shapes) {
-            String where = WHERE + (shape[1] == null ? "" : STATUS);
-            print(db, "-- " + shape[0] + ", count", "SELECT count(*)" + where, partnerId, shape[1]);
-            print(db, "-- " + shape[0] + ", page 1", "SELECT r.*" + where + PAGE, partnerId, shape[1]);
-            if (shape[1] != null && shape[1].equals("pending")) {
-                List<Object> ids = new ArrayList<>();
-                try (PreparedStatement statement = db.prepareStatement("SELECT r.id" + where + PAGE)) {
-                    bind(statement, partnerId, shape[1]);
-                    try (ResultSet rs = statement.executeQuery()) {
-                        while (rs.next()) {
-                            ids.add(rs.getObject(1));
-                        }
-                    }
-                }
-                String in = String.join(", ", ids.stream().map(id -> "'" + id + "'").toList());
-                print(db, "-- " + shape[0] + ", line items of the page (LineItem.ofRequests)",
-                        "SELECT * FROM line_items WHERE request_id IN (" + (in.isEmpty() ? "NULL" : in) + ") ORDER BY request_id, position",
-                        null, null);
-            }
+        System.out.println("\nEXPLAIN (ANALYZE, BUFFERS) of the SQL of RequestQueries.list (count, page 1):");
+        for (String status : new String[] {"pending", "approved", "cancelled"}) {
+            print(db, "-- status=" + status + ", count", STATUS_COUNT, partnerId, status, partnerId, status);
+            print(db, "-- status=" + status + ", page 1", STATUS_PAGE, partnerId, status, partnerId, status);
         }
-        // pgjdbc prepares a statement on the server from its 5th execution; PostgreSQL may then keep a
-        // generic plan, made without the parameter values (the service's count runs many times).
-        try (Statement st = db.createStatement()) {
-            st.execute("SET plan_cache_mode = force_generic_plan");
-            String p = "'" + partnerId.replace("'", "''") + "'";
-            String[][] generic = {
-                    {"count", "SELECT count(*)" + WHERE.replace("?", "$1") + STATUS.replace("?", "$2")},
-                    {"page 1", "SELECT r.*" + WHERE.replace("?", "$1") + STATUS.replace("?", "$2") + PAGE}};
-            for (String[] g : generic) {
-                st.execute("PREPARE bench_q(text, text) AS " + g[1]);
-                System.out.println("-- status=pending, " + g[0] + ", GENERIC plan (what a server-prepared statement can end up with):");
-                try (ResultSet rs = st.executeQuery("EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_q(" + p + ", 'pending')")) {
-                    while (rs.next()) {
-                        System.out.println("   " + rs.getString(1));
-                    }
-                }
-                st.execute("DEALLOCATE bench_q");
-            }
-            st.execute("RESET plan_cache_mode");
-        }
+        print(db, "-- no filter, count", "SELECT count(*)" + WHERE, partnerId);
+        print(db, "-- no filter, page 1", "SELECT r.*" + WHERE + PAGE, partnerId);
     }
 
-    // A candidate fix, measured here on the same data (the bench's own throw-away database): count and
-    // page from line_items_status_idx (partner_id, status, request_created_at DESC, request_id), which
-    // V4 made for this filter, plus a partial index for the requests without items.
-    private static final String ITEMLESS_INDEX = "CREATE INDEX bench_requests_itemless_status_idx"
-            + " ON requests (partner_id, status, created_at DESC, id DESC) WHERE item_count = 0";
-    private static final String PROPOSED_COUNT = "SELECT (SELECT count(DISTINCT li.request_id) FROM line_items li"
-            + " WHERE li.partner_id = $1 AND li.status = $2)"
-            + " + (SELECT count(*) FROM requests r WHERE r.partner_id = $1 AND r.item_count = 0 AND r.status = $2)";
-    private static final String PROPOSED_PAGE = "SELECT r.* FROM requests r WHERE r.partner_id = $1 AND r.id IN ("
-            + "(SELECT li.request_id FROM line_items li WHERE li.partner_id = $1 AND li.status = $2"
-            + " ORDER BY li.request_created_at DESC, li.request_id DESC LIMIT 20)"
-            + " UNION (SELECT r2.id FROM requests r2 WHERE r2.partner_id = $1 AND r2.item_count = 0 AND r2.status = $2"
-            + " ORDER BY r2.created_at DESC, r2.id DESC LIMIT 20))"
-            + " ORDER BY r.created_at DESC, r.id DESC LIMIT 20";
-    // Without DISTINCT: exact while a request has at most one line item (partner-api.md: "Exactly one item").
-    private static final String PROPOSED_COUNT_ONE_ITEM = PROPOSED_COUNT.replace("count(DISTINCT li.request_id)", "count(*)");
-
-    /** EXPLAIN (ANALYZE, BUFFERS) of the candidate rewrite, generic plans (as the service would end up with). */
-    private static void proposal(Connection db, String partnerId) throws Exception {
-        System.out.println("\nCANDIDATE FIX (not what the service runs): count and page from line_items_status_idx, plus\n   "
-                + ITEMLESS_INDEX + ";");
-        try (Statement st = db.createStatement()) {
-            st.execute(ITEMLESS_INDEX);
-            st.execute("ANALYZE requests");
-            st.execute("SET plan_cache_mode = force_generic_plan");
-            String p = "'" + partnerId.replace("'", "''") + "'";
-            for (String status : new String[] {"pending", "approved", "cancelled", "call_requested"}) {
-                for (String[] q : new String[][] {{"count", PROPOSED_COUNT}, {"count without DISTINCT", PROPOSED_COUNT_ONE_ITEM},
-                        {"page 1", PROPOSED_PAGE}}) {
-                    st.execute("PREPARE bench_p(text, text) AS " + q[1]);
-                    System.out.println("-- proposed, status=" + status + ", " + q[0] + " (generic plan):");
-                    boolean full = status.equals("pending") && !q[0].contains("DISTINCT");
-                    try (ResultSet rs = st.executeQuery("EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_p(" + p + ", '" + status + "')")) {
-                        while (rs.next()) {
-                            String line = rs.getString(1);
-                            if (full || line.startsWith("Execution Time")) {
-                                System.out.println("   " + line);
-                            }
-                        }
-                    }
-                    st.execute("DEALLOCATE bench_p");
-                }
-            }
-            st.execute("RESET plan_cache_mode");
-            // Back to the service's own schema before the POST benchmark.
-            st.execute("DROP INDEX bench_requests_itemless_status_idx");
-        }
-    }
-
-    private static void print(Connection db, String title, String sql, String partnerId, String status) throws Exception {
+    private static void print(Connection db, String title, String sql, String... parameters) throws Exception {
         System.out.println(title + ":");
         try (PreparedStatement statement = db.prepareStatement("EXPLAIN (ANALYZE, BUFFERS) " + sql)) {
-            bind(statement, partnerId, status);
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setString(i + 1, parameters[i]);
+            }
             try (ResultSet rs = statement.executeQuery()) {
                 while (rs.next()) {
                     System.out.println("   " + rs.getString(1));
                 }
             }
-        }
-    }
-
-    private static void bind(PreparedStatement statement, String partnerId, String status) throws Exception {
-        int n = statement.getParameterMetaData().getParameterCount();
-        if (n > 0) {
-            statement.setString(1, partnerId);
-        }
-        for (int p = 2; p <= n; p++) {
-            statement.setString(p, status);
         }
     }
 
