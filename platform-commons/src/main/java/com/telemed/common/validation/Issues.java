@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Collects the issues of one input; all of them are reported at once. */
 public final class Issues {
@@ -31,6 +32,19 @@ public final class Issues {
     public int count() {
         return issues.size();
     }
+
+    /**
+     * Whether an issue since {@code from} aborts its object in Zod 3 (a wrong type, an enum value
+     * outside the options): an object's rules (superRefine) run on a "dirty" object, whose issues
+     * are only failed checks of well-typed values (too short, invalid email, ...), never on an
+     * aborted one.
+     */
+    public boolean abortedSince(int from) {
+        return issues.subList(from, issues.size()).stream().anyMatch(issue -> ABORTING.contains(issue.code()));
+    }
+
+    private static final Set<String> ABORTING = Set.of("invalid_type", "invalid_enum_value", "invalid_literal",
+            "invalid_date", "invalid_union");
 
     public boolean isEmpty() {
         return issues.isEmpty();

@@ -8,7 +8,9 @@ import java.util.Map;
 
 /**
  * Zod's {@code z.object({...})}: fields checked in declaration order, unknown keys ignored, and
- * object-level rules (Zod's {@code superRefine}) run once the fields themselves are valid.
+ * object-level rules (Zod's {@code superRefine}) run unless a field's issue aborted the object (a
+ * wrong type or enum value; see {@link Issues#abortedSince}), so a rule's issue comes in the same
+ * answer as, say, an invalid email.
  */
 public final class ObjectSchema extends Schema<ObjectSchema> {
 
@@ -44,7 +46,7 @@ public final class ObjectSchema extends Schema<ObjectSchema> {
         }
         int before = issues.count();
         fields.forEach((name, schema) -> schema.validate(value.get(name), Issues.append(path, name), issues));
-        if (issues.count() == before) {
+        if (!issues.abortedSince(before)) {
             rules.forEach(rule -> rule.check(value, path, issues));
         }
         return true;

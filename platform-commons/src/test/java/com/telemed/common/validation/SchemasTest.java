@@ -2,6 +2,7 @@ package com.telemed.common.validation;
 
 import static com.telemed.common.validation.Schemas.array;
 import static com.telemed.common.validation.Schemas.bool;
+import static com.telemed.common.validation.Schemas.enumOf;
 import static com.telemed.common.validation.Schemas.number;
 import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
@@ -138,5 +139,26 @@ class SchemasTest {
         assertEquals(List.of(issue("code", "custom", "path", List.of(), "message", "Provide either a or sendAt, not both")),
                 issues(body, "{\"a\": \"x\", \"sendAt\": \"2026-11-21T09:30:00Z\"}"));
         body.validate(JSON.readTree("{\"sendAt\": \"2026-11-21T09:30:00+02:00\"}"));
+    }
+
+    @Test
+    void rulesRunBesideFailedChecksButNotAfterAWrongType() throws Exception {
+        ObjectSchema body = object()
+                .field("email", string().email().optional())
+                .field("kind", enumOf("a", "b").optional())
+                .field("count", number().optional())
+                .rule((object, path, issues) -> {
+                    if (!object.has("note")) {
+                        issues.custom(path, "note is required");
+                    }
+                });
+        // Zod 3: an invalid email leaves the object "dirty", and superRefine still runs.
+        assertEquals(List.of(
+                        issue("code", "invalid_string", "validation", "email", "path", List.of("email"), "message", "Invalid email"),
+                        issue("code", "custom", "path", List.of(), "message", "note is required")),
+                issues(body, "{\"email\": \"nope\"}"));
+        // A wrong type or enum value aborts the object: no rule runs.
+        assertEquals(List.of("invalid_type"), issues(body, "{\"count\": \"3\"}").stream().map(i -> i.get("code")).toList());
+        assertEquals(List.of("invalid_enum_value"), issues(body, "{\"kind\": \"c\"}").stream().map(i -> i.get("code")).toList());
     }
 }

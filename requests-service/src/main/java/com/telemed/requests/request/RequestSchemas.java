@@ -97,9 +97,17 @@ public final class RequestSchemas {
                     }
                 })
                 .rule((body, path, issues) -> {
+                    // Rules also run beside failed checks (Zod's superRefine on a dirty object): a
+                    // malformed value already has its invalid_string issue.
                     JsonNode sendAt = body.get("pharmacySendAt");
-                    if (sendAt != null && !OffsetDateTime.parse(sendAt.textValue()).toInstant().isAfter(now.get())) {
-                        issues.custom(append(path, "pharmacySendAt"), SEND_AT_PAST);
+                    if (sendAt != null && sendAt.isTextual()) {
+                        try {
+                            if (!OffsetDateTime.parse(sendAt.textValue()).toInstant().isAfter(now.get())) {
+                                issues.custom(append(path, "pharmacySendAt"), SEND_AT_PAST);
+                            }
+                        } catch (DateTimeParseException malformed) {
+                            // reported by the field's own check
+                        }
                     }
                 });
     }
