@@ -140,6 +140,24 @@ class RequestCreateTest {
         assertEquals(0, neighbours.findOrCreateCalls().size(), "nothing reaches members-service");
     }
 
+    /** Field-level issues of the body and the inline member's issues come together. */
+    @Test
+    void invalidInlineMemberIssuesComeWithOtherFieldIssuesInOneAnswer() {
+        Map<String, Object> member = inlineMember("ada+" + UUID.randomUUID() + "@example.com");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> address = (Map<String, Object>) member.get("address");
+        address.put("zipCode", "ABCDE");
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("member", member);
+        body.put("items", List.of(item(drugId), item(drugId)));
+        body.put("caseNotes", "notes");
+        List<Map<String, Object>> issues = post(partner, body).then().statusCode(400).extract().jsonPath().getList("error");
+        assertEquals(List.of(
+                issue("invalid_string", List.of("member", "address", "zipCode"), "Invalid", "validation", "regex"),
+                issue("too_big", List.of("items"), "Array must contain at most 1 element(s)",
+                        "maximum", 1, "type", "array", "inclusive", true, "exact", false)), issues);
+    }
+
     @Test
     void inlineMemberIsCreatedThroughMembersService() {
         String email = "ada+" + UUID.randomUUID() + "@example.com";
@@ -174,7 +192,8 @@ class RequestCreateTest {
         Map<String, Object> body = prescription(memberId, drugId);
         body.remove("memberId");
         body.put("member", inlineMember("ada+" + UUID.randomUUID() + "@example.com"));
-        post(partner, body).then().statusCode(400).body("error", equalTo(issues.getList()));
+                String answer = post(partner, body).then().statusCode(400).extract().asString();
+        assertEquals(new JsonObject().put("error", issues), new JsonObject(answer));
         assertEquals(0, requestCount());
     }
 

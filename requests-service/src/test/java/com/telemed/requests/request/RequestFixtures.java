@@ -2,7 +2,13 @@ package com.telemed.requests.request;
 
 import static io.restassured.RestAssured.given;
 
+import io.restassured.RestAssured;
+import io.restassured.builder.ResponseBuilder;
 import io.restassured.response.Response;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import io.restassured.specification.RequestSpecification;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,12 +100,21 @@ final class RequestFixtures {
         return as(partnerId).when().get("/v1/requests" + (query.isEmpty() ? "" : "?" + query));
     }
 
+    /** {@code body} null: a POST with no body and no Content-Type (RestAssured would send a form content type). */
     static Response cancel(String partnerId, String requestId, Object body) {
-        RequestSpecification spec = as(partnerId);
         if (body != null) {
-            spec = spec.contentType("application/json").body(body);
+            return as(partnerId).contentType("application/json").body(body).when().post("/v1/requests/" + requestId + "/cancel");
         }
-        return spec.when().post("/v1/requests/" + requestId + "/cancel");
+        try {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(RestAssured.baseURI + ":" + RestAssured.port
+                            + "/v1/requests/" + requestId + "/cancel"))
+                    .header("X-Partner-Id", partnerId).POST(HttpRequest.BodyPublishers.noBody()).build();
+            HttpResponse<String> answer = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+            return new ResponseBuilder().setStatusCode(answer.statusCode()).setBody(answer.body())
+                    .setContentType(answer.headers().firstValue("Content-Type").orElse("application/json")).build();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static Response delete(String partnerId, String requestId) {
