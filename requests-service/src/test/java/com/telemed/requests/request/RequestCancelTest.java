@@ -147,6 +147,14 @@ class RequestCancelTest {
     }
 
     @Test
+    void wrongContentTypeIsUnsupported() {
+        String id = newRequest();
+        RequestFixtures.as(partner).contentType("text/plain").body("reason").when().post("/v1/requests/" + id + "/cancel")
+                .then().statusCode(415).body("", equalTo(error("Unsupported Media Type")));
+        get(partner, id).then().body("lineItems[0].status", equalTo("pending"));
+    }
+
+    @Test
     void consultationRequestCannotBeCancelled() {
         String id = created(partner, consultation(memberId));
         cancel(partner, id, null).then().statusCode(400)
