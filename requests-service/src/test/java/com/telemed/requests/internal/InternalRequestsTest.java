@@ -89,6 +89,22 @@ class InternalRequestsTest {
     }
 
     @Test
+    void summariesOfMoreThanOneHundredMembersAreRefused() {
+        List<String> ids = java.util.stream.IntStream.range(0, 101).mapToObj(index -> UUID.randomUUID().toString()).toList();
+        given().contentType("application/json").body(Map.of("partnerId", partner, "memberIds", ids))
+                .when().post("/internal/requests/summaries").then().statusCode(400)
+                .body("error[0].code", equalTo("too_big"))
+                .body("error[0].path", equalTo(List.of("memberIds")));
+    }
+
+    @Test
+    void summariesOfUnknownAndMalformedIdsAreEmpty() {
+        String unknown = UUID.randomUUID().toString();
+        assertEquals(Map.of(unknown, List.of(), "not-a-uuid", List.of()),
+                summaries(partner, List.of(unknown, "not-a-uuid")).getMap("summaries"));
+    }
+
+    @Test
     void hasRequests() {
         create(member, Map.of());
         given().queryParam("partnerId", partner).queryParam("memberId", member).when().get("/internal/requests/has-requests")

@@ -120,6 +120,13 @@ class RequestIdempotencyTest {
     }
 
     @Test
+    void consultationReplayHasNoItems() {
+        String requestId = post(partner, RequestFixtures.consultation(memberId), key).then().statusCode(201).extract().path("requestId");
+        post(partner, RequestFixtures.consultation(memberId), key).then().statusCode(200)
+                .body("", equalTo(replay(requestId, memberId, 0)));
+    }
+
+    @Test
     void keyIsNotRecordedWhenTheCreateFails() {
         post(partner, prescription(memberId, "unknown-" + UUID.randomUUID()), key).then().statusCode(400);
         post(partner, prescription(UUID.randomUUID().toString(), drugId), key).then().statusCode(400);
