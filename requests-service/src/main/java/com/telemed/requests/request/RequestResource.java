@@ -89,6 +89,7 @@ public class RequestResource {
 
     @POST
     @Path("/{id}/cancel")
+    @Consumes(MediaType.APPLICATION_JSON)
     public Cancellations.Outcome cancel(@PathParam("id") String id, JsonNode body) {
         String partnerId = partner.partnerId();
         JsonNode input = body == null || body.isNull() ? emptyObject() : body;

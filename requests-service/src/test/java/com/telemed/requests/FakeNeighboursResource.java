@@ -1,0 +1,31 @@
+package com.telemed.requests;
+
+import com.telemed.testkit.infra.FreePorts;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.util.Map;
+
+/**
+ * Points requests-service at the loopback port where {@link FakeNeighbours} (a CDI bean of the
+ * tests) serves members-service's and catalogue-service's internal endpoints. Short read timeout
+ * and backoff so availability tests stay quick.
+ */
+public class FakeNeighboursResource implements QuarkusTestResourceLifecycleManager {
+
+    public static final long READ_TIMEOUT_MS = 500;
+
+    @Override
+    public Map<String, String> start() {
+        String url = "http://127.0.0.1:" + FreePorts.next();
+        return Map.of(
+                "requests.remote.members-url", url,
+                "requests.remote.catalogue-url", url,
+                "requests.remote.read-timeout", READ_TIMEOUT_MS + "ms",
+                "requests.remote.attempts", "2",
+                "requests.remote.retry-backoff", "50ms");
+    }
+
+    @Override
+    public void stop() {
+        // The server belongs to FakeNeighbours and stops with the application.
+    }
+}

@@ -1,0 +1,132 @@
+package com.telemed.requests.internal;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.telemed.requests.FakeNeighbours;
+import com.telemed.requests.FakeNeighboursResource;
+import com.telemed.testkit.quarkus.InfrastructureResource;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** /internal/requests: summaries, has-requests, by-member (members-service/README.md contract). */
+@QuarkusTest
+@WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(FakeNeighboursResource.class)
+class InternalRequestsTest {
+
+    @Inject
+    FakeNeighbours neighbours;
+
+    String partner;
+    String drugId;
+    String member;
+    String otherMember;
+    String idle;
+
+    @BeforeEach
+    void setUp() {
+        neighbours.reset();
+        partner = "partner-" + UUID.randomUUID();
+        drugId = "drug-" + UUID.randomUUID().toString().substring(0, 8);
+        neighbours.drug(drugId, "Semaglutide", List.of("0.25mg", "0.5mg"), partner);
+        member = neighbours.seedMember(partner, "Grace", "Hopper", "grace+" + UUID.randomUUID() + "@example.com");
+        otherMember = neighbours.seedMember(partner, "Alan", "Turing", "alan+" + UUID.randomUUID() + "@example.com");
+        idle = neighbours.seedMember(partner, "Idle", "Member", "idle+" + UUID.randomUUID() + "@example.com");
+    }
+
+    private String create(String memberId, Map<String, Object> extra) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("memberId", memberId);
+        body.put("caseNotes", "notes");
+        body.putAll(extra);
+        return given().header("X-Partner-Id", partner).contentType("application/json").body(body)
+                .when().post("/v1/requests").then().statusCode(201).extract().path("requestId");
+    }
+
+    private JsonPath summaries(String partnerId, List<String> memberIds) {
+        return given().contentType("application/json").body(Map.of("partnerId", partnerId, "memberIds", memberIds))
+                .when().post("/internal/requests/summaries").then().statusCode(200).extract().jsonPath();
+    }
+
+    @Test
+    void summariesPerMemberNewestFirst() {
+        String first = create(member, Map.of("items", List.of(Map.of("drugId", drugId, "dosage", "0.5mg"))));
+        String second = create(member, Map.of());
+        String others = create(otherMember, Map.of("items", List.of(Map.of("drugId", drugId))));
+        JsonPath answer = summaries(partner, List.of(member, otherMember, idle));
+        Map<String, Object> byMember = answer.getMap("summaries");
+        assertEquals(Set.of(member, otherMember, idle), byMember.keySet());
+        assertEquals(List.of(second, first), answer.getList("summaries.'" + member + "'.id"));
+        assertEquals(List.of(others), answer.getList("summaries.'" + otherMember + "'.id"));
+        assertEquals(List.of(), answer.getList("summaries.'" + idle + "'"));
+        Map<String, Object> summary = answer.getMap("summaries.'" + member + "'[1]");
+        assertEquals(Set.of("id", "drugId", "prescriptionName", "dosage", "status", "caseNotes", "createdAt", "updatedAt"),
+                summary.keySet());
+        assertEquals(drugId, summary.get("drugId"));
+        assertEquals("Semaglutide", summary.get("prescriptionName"));
+        assertEquals("0.5mg", summary.get("dosage"));
+        assertEquals("pending", summary.get("status"));
+        assertEquals("notes", summary.get("caseNotes"));
+    }
+
+    @Test
+    void summariesSeeOnlyThePartnersRequests() {
+        create(member, Map.of());
+        JsonPath answer = summaries("partner-" + UUID.randomUUID(), List.of(member));
+        assertEquals(Map.of(member, List.of()), answer.getMap("summaries"));
+    }
+
+    @Test
+    void summariesOfMoreThanOneHundredMembersAreRefused() {
+        List<String> ids = java.util.stream.IntStream.range(0, 101).mapToObj(index -> UUID.randomUUID().toString()).toList();
+        given().contentType("application/json").body(Map.of("partnerId", partner, "memberIds", ids))
+                .when().post("/internal/requests/summaries").then().statusCode(400)
+                .body("error[0].code", equalTo("too_big"))
+                .body("error[0].path", equalTo(List.of("memberIds")));
+    }
+
+    @Test
+    void summariesOfUnknownAndMalformedIdsAreEmpty() {
+        String unknown = UUID.randomUUID().toString();
+        assertEquals(Map.of(unknown, List.of(), "not-a-uuid", List.of()),
+                summaries(partner, List.of(unknown, "not-a-uuid")).getMap("summaries"));
+    }
+
+    @Test
+    void hasRequests() {
+        create(member, Map.of());
+        given().queryParam("partnerId", partner).queryParam("memberId", member).when().get("/internal/requests/has-requests")
+                .then().statusCode(200).body("", equalTo(Map.of("hasRequests", true)));
+        given().queryParam("partnerId", partner).queryParam("memberId", idle).when().get("/internal/requests/has-requests")
+                .then().statusCode(200).body("", equalTo(Map.of("hasRequests", false)));
+        given().queryParam("partnerId", "partner-" + UUID.randomUUID()).queryParam("memberId", member)
+                .when().get("/internal/requests/has-requests")
+                .then().statusCode(200).body("", equalTo(Map.of("hasRequests", false)));
+    }
+
+    @Test
+    void byMember() {
+        String first = create(member, Map.of("items", List.of(Map.of("drugId", drugId))));
+        String second = create(member, Map.of());
+        JsonPath answer = given().queryParam("partnerId", partner).queryParam("memberId", member)
+                .when().get("/internal/requests/by-member").then().statusCode(200).extract().jsonPath();
+        assertEquals(List.of(second, first), answer.getList("requests.id"));
+        assertEquals(Set.of("id", "prescriberId", "status", "createdAt"), answer.getMap("requests[0]").keySet());
+        assertEquals(null, (Object) answer.get("requests[0].prescriberId"));
+        assertEquals("pending", answer.getString("requests[0].status"));
+        given().queryParam("partnerId", "partner-" + UUID.randomUUID()).queryParam("memberId", member)
+                .when().get("/internal/requests/by-member").then().statusCode(200).body("requests", equalTo(List.of()));
+    }
+}
