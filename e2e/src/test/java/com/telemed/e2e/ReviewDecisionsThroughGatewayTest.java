@@ -242,6 +242,39 @@ class ReviewDecisionsThroughGatewayTest {
                 .body("history", hasSize(1));
     }
 
+    @Test
+    void twoPrescribersApprovingAtOnceMakeOneDecisionAndOneRecord() throws Exception {
+        String[] ids = request();
+        String other = ops().body(Map.of("name", "Dr Two", "email", "two." + UUID.randomUUID() + "@clinic.example"))
+                .post("/ops/v1/prescribers").then().statusCode(201).extract().path("prescriber.id");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+            List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
+            for (String prescriber : List.of(prescriberId, other)) {
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    return ops().body(Map.of("prescriberId", prescriber, "prescription", PRESCRIPTION))
+                            .post("/ops/v1/requests/" + ids[0] + "/items/" + ids[1] + "/approve").statusCode();
+                }));
+            }
+            start.countDown();
+            List<Integer> statuses = new java.util.ArrayList<>();
+            for (var answer : answers) {
+                statuses.add(answer.get());
+            }
+            statuses.sort(null);
+            assertEquals(List.of(200, 400), statuses);
+        } finally {
+            pool.shutdownNow();
+        }
+        partner().get("/v1/requests/" + ids[0]).then().statusCode(200)
+                .body("prescriptionRecords", hasSize(1))
+                .body("lineItems[0].history.action", equalTo(List.of("created", "approved")));
+        assertEquals(List.of("item.approved", "request.all_approved"),
+                events(ids[0], 2).stream().map(e -> e.get("type").asText()).toList());
+    }
+
     private static void assertPayload(JsonNode actual, Object... keysAndValues) {
         Map<String, Object> expected = new LinkedHashMap<>();
         for (int i = 0; i < keysAndValues.length; i += 2) {

@@ -21,6 +21,8 @@ public class FakeNeighboursResource implements QuarkusTestResourceLifecycleManag
                 "requests.remote.catalogue-url", url,
                 "requests.remote.read-timeout", READ_TIMEOUT_MS + "ms",
                 "requests.remote.attempts", "2",
+                // Failure tests would open the circuit for the tests after them; RemoteCallsBreakerTest tests it.
+                "requests.remote.circuit-breaker.request-volume", "1000000",
                 "requests.remote.retry-backoff", "50ms");
     }
 

@@ -124,9 +124,8 @@ class RequestCreateTest {
     }
 
     /**
-     * Known bug (fails): platform-commons ObjectSchema runs object rules only when no field had an
-     * issue, so the caseNotes rule's issue is missing next to the member's invalid_string issues.
-     * Zod 3 runs superRefine on a dirty (not aborted) object; decisions.md: every issue at once.
+     * The caseNotes rule's issue comes beside the member's invalid_string issues: Zod 3 runs
+     * superRefine on a dirty (not aborted) object; decisions.md: every issue at once.
      */
     @Test
     void invalidInlineMemberIssuesComeWithOtherBodyIssuesInOneAnswer() {
