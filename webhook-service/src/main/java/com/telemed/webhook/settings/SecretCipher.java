@@ -1,6 +1,7 @@
 package com.telemed.webhook.settings;
 
 import com.telemed.webhook.config.WebhookConfig;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +28,7 @@ public class SecretCipher {
     private final SecretKeySpec key;
     private final SecureRandom random = new SecureRandom();
 
+    @Inject
     public SecretCipher(WebhookConfig config) {
         this(config.secretEncryptionKey());
     }

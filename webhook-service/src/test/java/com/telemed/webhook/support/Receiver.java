@@ -106,9 +106,13 @@ public final class Receiver implements AutoCloseable {
         if (status >= 300 && status < 400) {
             exchange.getResponseHeaders().add("Location", "http://127.0.0.1:" + port() + "/elsewhere");
         }
-        byte[] answer = "{\"ok\":true}".getBytes();
-        exchange.sendResponseHeaders(status, answer.length);
-        exchange.getResponseBody().write(answer);
+        if (status == 204) {
+            exchange.sendResponseHeaders(status, -1);
+        } else {
+            byte[] answer = "{\"ok\":true}".getBytes();
+            exchange.sendResponseHeaders(status, answer.length);
+            exchange.getResponseBody().write(answer);
+        }
         exchange.close();
     }
 
