@@ -1,7 +1,5 @@
 package com.telemed.webhook.delivery;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.webhook.config.WebhookConfig;
@@ -30,15 +28,13 @@ public class DeliveryLog {
     public static final String NO_URL = "Webhook URL not set";
 
     private final EntityManager entityManager;
-    private final ObjectMapper mapper;
     private final SettingsService settings;
     private final Dispatcher dispatcher;
     private final WebhookConfig config;
 
-    public DeliveryLog(EntityManager entityManager, ObjectMapper mapper, SettingsService settings,
+    public DeliveryLog(EntityManager entityManager, SettingsService settings,
                        Dispatcher dispatcher, WebhookConfig config) {
         this.entityManager = entityManager;
-        this.mapper = mapper;
         this.settings = settings;
         this.dispatcher = dispatcher;
         this.config = config;
@@ -101,16 +97,9 @@ public class DeliveryLog {
         List<DeliveryViews.View> views = new ArrayList<>();
         for (Delivery delivery : deliveries) {
             views.add(new DeliveryViews.View(delivery.id, delivery.event, delivery.status,
-                    attempts.getOrDefault(delivery.id, List.of()), payload(delivery.body), delivery.createdAt));
+                    attempts.getOrDefault(delivery.id, List.of()), delivery.body, delivery.createdAt));
         }
         return views;
     }
 
-    private com.fasterxml.jackson.databind.JsonNode payload(String body) {
-        try {
-            return mapper.readTree(body);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored webhook body is not JSON");
-        }
-    }
 }

@@ -1,6 +1,6 @@
 package com.telemed.webhook.delivery;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonRawValue;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -17,8 +17,9 @@ public final class DeliveryViews {
         }
     }
 
-    /** {@code payload} is the body exactly as sent, as a JSON object. */
-    public record View(UUID id, String event, String status, List<Attempt> attempts, JsonNode payload, Instant createdAt) {
+    /** {@code payload} is the body exactly as sent (its JSON text written as is: a JSON object, byte for byte). */
+    public record View(UUID id, String event, String status, List<Attempt> attempts, @JsonRawValue String payload,
+                       Instant createdAt) {
     }
 
     public record Log(List<View> deliveries) {
