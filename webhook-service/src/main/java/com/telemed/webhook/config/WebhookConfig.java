@@ -35,6 +35,17 @@ public interface WebhookConfig {
     @WithDefault("256")
     int maxInFlight();
 
+    /**
+     * Claimed deliveries of one partner waiting in memory for a free slot (their leases are
+     * renewed while they wait). A partner with this many waiting is left out of claims.
+     */
+    @WithDefault("200")
+    int maxQueuedPerPartner();
+
+    /** Claimed deliveries waiting in memory, all partners. */
+    @WithDefault("5000")
+    int maxQueued();
+
     /** Safety-net poll for due deliveries (retries, other replicas' expired leases). */
     @WithDefault("250ms")
     Duration pollInterval();

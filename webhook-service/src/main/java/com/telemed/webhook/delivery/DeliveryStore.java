@@ -38,6 +38,8 @@ public class DeliveryStore {
             + " RETURNING d.id, d.partner_id, d.body, d.signed_at, d.signature, d.round_attempts,"
             + "   (SELECT s.url FROM webhook_settings s WHERE s.partner_id = d.partner_id) AS url";
 
+    static final String RENEW = "UPDATE deliveries SET lease_until = now() + ?::interval WHERE id = ANY (?)";
+
     static final String RELEASE = "UPDATE deliveries SET lease_until = NULL WHERE id = ANY (?)";
 
     static final String INSERT_ATTEMPT = "INSERT INTO delivery_attempts (delivery_id, at, http_status, error, duration_ms)"
@@ -87,6 +89,20 @@ public class DeliveryStore {
             connection.setAutoCommit(true);
             release.setArray(1, connection.createArrayOf("uuid", ids.toArray(new UUID[0])));
             release.executeUpdate();
+        }
+    }
+
+    /** Extends the leases of deliveries this replica holds (waiting or in flight). */
+    public void renew(Collection<UUID> ids) throws SQLException {
+        if (ids.isEmpty()) {
+            return;
+        }
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement renew = connection.prepareStatement(RENEW)) {
+            connection.setAutoCommit(true);
+            renew.setString(1, interval(config.lease()));
+            renew.setArray(2, connection.createArrayOf("uuid", ids.toArray(new UUID[0])));
+            renew.executeUpdate();
         }
     }
 

@@ -6,7 +6,13 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Set;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,9 +36,11 @@ import org.jboss.logging.Logger;
  *       redeliveries of other replicas, and deliveries whose lease expired because the replica
  *       attempting them went away.</li>
  *   <li>Bounds: {@code max-in-flight-per-partner} attempts per partner and {@code max-in-flight} in
- *       all. A delivery that finds its partner (or the replica) at the bound is given back
- *       (lease cleared) and claimed again later; the claim leaves saturated partners out, so one
- *       slow partner's backlog never stands in front of another partner's deliveries.</li>
+ *       all. A delivery that finds its partner (or the replica) at the bound waits in its partner's
+ *       in-memory queue (lease held and renewed) and starts when a slot frees; when that queue is
+ *       full ({@code max-queued-per-partner}, or {@code max-queued} in all) it is given back (lease
+ *       cleared). Claims leave partners with a full queue out, so one slow partner's backlog never
+ *       stands in front of another partner's deliveries.</li>
  *   <li>A recorder thread writes finished attempts in batches: attempt row, status, next attempt
  *       time and lease release in one transaction.</li>
  * </ul>
@@ -48,8 +56,13 @@ public class Dispatcher {
     private final WebhookConfig config;
     private final List<Duration> retryWaits;
 
+    // Guarded by this.
     private final Map<String, Integer> inFlightByPartner = new HashMap<>();
+    private final Map<String, Deque<Job>> queuedByPartner = new LinkedHashMap<>();
+    private final Set<UUID> held = new HashSet<>();
     private int inFlight;
+    private int queued;
+    private long lastRenewal = System.nanoTime();
 
     private final Semaphore wakeups = new Semaphore(0);
     private final BlockingQueue<Outcome> finished = new LinkedBlockingQueue<>();
@@ -89,6 +102,18 @@ public class Dispatcher {
     void stop(@Observes ShutdownEvent event) {
         running = false;
         wake();
+        List<UUID> waiting = new ArrayList<>();
+        synchronized (this) {
+            queuedByPartner.values().forEach(queue -> queue.forEach(job -> waiting.add(job.id())));
+            queuedByPartner.clear();
+            queued = 0;
+        }
+        try {
+            // Waiting deliveries go back at once: another replica need not wait for the leases.
+            store.release(waiting);
+        } catch (Exception e) {
+            pollFailures.failed(e);
+        }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
         while (inFlight() > 0 && System.nanoTime() < deadline) {
             sleep(20);
@@ -106,13 +131,22 @@ public class Dispatcher {
     /** Deliveries this replica has just leased (inserted or redelivered): attempted now if a bound allows. */
     public void handOff(List<Job> jobs) {
         List<UUID> giveBack = new ArrayList<>();
-        for (Job job : jobs) {
-            if (running && acquire(job.partnerId())) {
-                attempt(job);
-            } else {
-                giveBack.add(job.id());
+        List<Job> start = new ArrayList<>();
+        synchronized (this) {
+            for (Job job : jobs) {
+                if (!running) {
+                    giveBack.add(job.id());
+                } else if (acquire(job.partnerId())) {
+                    held.add(job.id());
+                    start.add(job);
+                } else if (enqueue(job)) {
+                    held.add(job.id());
+                } else {
+                    giveBack.add(job.id());
+                }
             }
         }
+        start.forEach(this::attempt);
         if (!giveBack.isEmpty()) {
             try {
                 store.release(giveBack);
@@ -150,13 +184,19 @@ public class Dispatcher {
 
     /** Claims while there is capacity and a full batch came back. */
     void pollOnce() throws Exception {
+        renewIfDue();
         while (running) {
-            int free = config.maxInFlight() - inFlight();
+            int free;
+            List<String> full;
+            synchronized (this) {
+                free = config.maxQueued() - queued;
+                full = fullPartners();
+            }
             if (free <= 0) {
                 return;
             }
             int limit = Math.min(config.claimBatch(), free);
-            List<Job> jobs = store.claim(limit, saturatedPartners());
+            List<Job> jobs = store.claim(limit, full);
             if (jobs.isEmpty()) {
                 return;
             }
@@ -169,12 +209,72 @@ public class Dispatcher {
 
     private void attempt(Job job) {
         sender.send(job).onComplete(done -> {
-            release(job.partnerId());
             Outcome outcome = done.result();
             metrics.attempt(outcome);
             finished.add(outcome);
-            wake();
+            List<Job> next;
+            synchronized (this) {
+                release(job.partnerId());
+                next = startable();
+            }
+            next.forEach(this::attempt);
+            if (next.isEmpty()) {
+                wake();
+            }
         });
+    }
+
+    /**
+     * Waiting deliveries that may start now: the partners' queues in turn (the partner that just
+     * finished an attempt is among them), as far as the bounds allow. Marks them in flight.
+     */
+    private List<Job> startable() {
+        List<Job> start = new ArrayList<>();
+        if (queued == 0 || !running) {
+            return start;
+        }
+        Iterator<Map.Entry<String, Deque<Job>>> partners = queuedByPartner.entrySet().iterator();
+        while (partners.hasNext() && inFlight < config.maxInFlight()) {
+            Map.Entry<String, Deque<Job>> partner = partners.next();
+            while (!partner.getValue().isEmpty() && acquire(partner.getKey())) {
+                start.add(partner.getValue().pollFirst());
+                queued--;
+            }
+            if (partner.getValue().isEmpty()) {
+                partners.remove();
+            }
+        }
+        return start;
+    }
+
+    private boolean enqueue(Job job) {
+        Deque<Job> queue = queuedByPartner.computeIfAbsent(job.partnerId(), partner -> new ArrayDeque<>());
+        if (queue.size() >= config.maxQueuedPerPartner() || queued >= config.maxQueued()) {
+            if (queue.isEmpty()) {
+                queuedByPartner.remove(job.partnerId());
+            }
+            return false;
+        }
+        queue.addLast(job);
+        queued++;
+        return true;
+    }
+
+    /** Keeps the leases of held deliveries (waiting or in flight) alive, every third of the lease. */
+    private void renewIfDue() {
+        List<UUID> ids;
+        synchronized (this) {
+            if (System.nanoTime() - lastRenewal < config.lease().toNanos() / 3 || held.isEmpty()) {
+                return;
+            }
+            lastRenewal = System.nanoTime();
+            ids = new ArrayList<>(held);
+        }
+        try {
+            store.renew(ids);
+        } catch (Exception e) {
+            pollFailures.failed(e);
+        }
     }
 
     private void recordLoop() {
@@ -208,6 +308,11 @@ public class Dispatcher {
                 sleep(500);
                 continue;
             }
+            synchronized (this) {
+                for (Outcome outcome : batch) {
+                    held.remove(outcome.job().id());
+                }
+            }
             for (Outcome outcome : batch) {
                 int made = outcome.job().roundAttempts() + 1;
                 boolean retry = !outcome.delivered() && made < retryWaits.size() + 1;
@@ -220,7 +325,8 @@ public class Dispatcher {
         }
     }
 
-    private synchronized boolean acquire(String partnerId) {
+    /** Takes an in-flight slot of the partner and of the replica; caller holds the lock. */
+    private boolean acquire(String partnerId) {
         int partner = inFlightByPartner.getOrDefault(partnerId, 0);
         if (inFlight >= config.maxInFlight() || partner >= config.maxInFlightPerPartner()) {
             return false;
@@ -230,7 +336,7 @@ public class Dispatcher {
         return true;
     }
 
-    private synchronized void release(String partnerId) {
+    private void release(String partnerId) {
         int partner = inFlightByPartner.getOrDefault(partnerId, 0) - 1;
         if (partner <= 0) {
             inFlightByPartner.remove(partnerId);
@@ -244,14 +350,15 @@ public class Dispatcher {
         return inFlight;
     }
 
-    private synchronized List<String> saturatedPartners() {
-        List<String> saturated = new ArrayList<>();
-        inFlightByPartner.forEach((partner, count) -> {
-            if (count >= config.maxInFlightPerPartner()) {
-                saturated.add(partner);
+    /** Partners whose queue is full: left out of claims. Caller holds the lock. */
+    private List<String> fullPartners() {
+        List<String> full = new ArrayList<>();
+        queuedByPartner.forEach((partner, queue) -> {
+            if (queue.size() >= config.maxQueuedPerPartner()) {
+                full.add(partner);
             }
         });
-        return saturated;
+        return full;
     }
 
     private static void sleep(long ms) {

@@ -52,7 +52,9 @@ public class Sender {
         this.client = vertx.createHttpClient(new HttpClientOptions()
                 // One connection per in-flight attempt of a partner: the pool never queues behind the bound.
                 .setMaxPoolSize(config.maxInFlightPerPartner())
-                .setKeepAlive(true)
+                // A fresh connection per attempt: a pooled connection the receiver closed while idle
+                // would fail the next POST before the receiver sees it, and burn one of the 3 attempts.
+                .setKeepAlive(false)
                 .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMs))
                 .setForceSni(true)
                 .setVerifyHost(true)

@@ -132,7 +132,9 @@ class DeliveryFlowTest {
             Events.publish("care.events", "r-fail", Events.envelope(Events.newId(), partner, "item.denied",
                     "{\"event\":\"item.denied\",\"requestId\":\"r-fail\",\"timestamp\":\"2026-11-21T09:30:00.000Z\"}"));
 
-            assertTrue(receiver.await(3, 20_000), "three attempts");
+            assertTrue(receiver.await(3, 20_000), () -> "three attempts, got " + receiver.received().size() + "; rows "
+                    + Db.rows("SELECT status, attempt_count, round_attempts, next_attempt_at, lease_until, now() FROM deliveries"
+                    + " WHERE partner_id = ?", partner));
             assertTrue(Receiver.Waits.until(5_000, () -> "failed".equals(log(partner).getString("deliveries[0].status"))));
             Thread.sleep(7000);
             assertEquals(3, receiver.received().size(), "no fourth attempt");
@@ -153,7 +155,8 @@ class DeliveryFlowTest {
                     Events.itemApproved("r-302")));
             assertTrue(receiver.await(2, 15_000), "retried after the redirect");
             assertTrue(Receiver.Waits.until(5_000, () -> "delivered".equals(log(partner).getString("deliveries[0].status"))));
-            assertEquals(List.of(302, 200), log(partner).getList("deliveries[0].attempts.httpStatus"));
+            assertEquals(List.of(302, 200), log(partner).getList("deliveries[0].attempts.httpStatus"),
+                    () -> log(partner).getList("deliveries[0].attempts").toString());
             for (Receiver.Received post : receiver.received()) {
                 assertEquals("/hooks/telemed?source=test", post.path(), "the Location was never followed");
             }
