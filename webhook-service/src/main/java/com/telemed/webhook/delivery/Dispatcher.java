@@ -1,11 +1,14 @@
 package com.telemed.webhook.delivery;
 
 import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.common.error.Failures;
 import io.quarkus.runtime.ShutdownEvent;
+import io.vertx.core.Future;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -208,7 +211,15 @@ public class Dispatcher {
     }
 
     private void attempt(Job job) {
-        sender.send(job).onComplete(done -> {
+        Future<Outcome> sending;
+        try {
+            sending = sender.send(job);
+        } catch (RuntimeException e) {
+            // Never leak a slot: an attempt that could not even start is a failed attempt.
+            LOG.warnf("Starting a webhook attempt failed: %s", Failures.describe(e));
+            sending = Future.succeededFuture(new Outcome(job, Instant.now(), null, "internal error", 0));
+        }
+        sending.onComplete(done -> {
             Outcome outcome = done.result();
             metrics.attempt(outcome);
             finished.add(outcome);

@@ -63,9 +63,10 @@ public class Sender {
                 .setForceSni(true)
                 .setVerifyHost(true)
                 .setTryUseCompression(false));
-        // At most max-in-flight attempts exist, so at most that many lookups: a partner whose DNS
-        // hangs holds threads of its own bound only.
-        this.dns = new ThreadPoolExecutor(0, Math.max(1, config.maxInFlight()), 30, TimeUnit.SECONDS,
+        // Lookups are bounded by the attempts in flight (max-in-flight), so the pool needs no bound
+        // of its own (a fixed one could reject a lookup while a finishing thread is still busy); a
+        // partner whose DNS hangs holds threads of its own per-partner bound only.
+        this.dns = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS,
                 new SynchronousQueue<>(), runnable -> {
                     Thread thread = new Thread(runnable, "webhook-dns");
                     thread.setDaemon(true);
