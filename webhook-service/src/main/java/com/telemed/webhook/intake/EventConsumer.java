@@ -2,7 +2,7 @@ package com.telemed.webhook.intake;
 
 import com.telemed.webhook.delivery.ThrottledLog;
 import io.quarkus.runtime.ShutdownEvent;
-import io.smallrye.common.annotation.Blocking;
+import io.smallrye.reactive.messaging.annotations.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.List;
@@ -13,7 +13,10 @@ import org.jboss.logging.Logger;
  * {@code care.events} and {@code messaging.events}, in batches (group {@code webhook-service}).
  * A batch is acknowledged when this method returns, which is after its transaction committed:
  * an event is never acknowledged before it is stored. While the database fails, the batch is
- * retried here (the partition waits; nothing is skipped).
+ * retried here (the partition waits; nothing is skipped). Batches are stored concurrently
+ * ({@code ordered = false}): webhook order is not guaranteed by the contract, the throttled commit
+ * strategy commits an offset only when every record before it is acknowledged, and concurrent
+ * duplicates meet on the unique event id.
  */
 @ApplicationScoped
 public class EventConsumer {
@@ -30,13 +33,13 @@ public class EventConsumer {
     }
 
     @Incoming("care-events")
-    @Blocking
+    @Blocking(ordered = false)
     public void careEvents(List<String> envelopes) {
         store(envelopes);
     }
 
     @Incoming("messaging-events")
-    @Blocking
+    @Blocking(ordered = false)
     public void messagingEvents(List<String> envelopes) {
         store(envelopes);
     }
