@@ -100,7 +100,9 @@ class DeliveryFlowTest {
             Events.publish("care.events", "r-retry", Events.envelope(Events.newId(), partner, "item.approved",
                     Events.itemApproved("r-retry")));
 
-            assertTrue(receiver.await(3, 20_000), "three attempts");
+            assertTrue(receiver.await(3, 20_000), () -> "three attempts, got " + receiver.received().size()
+                    + "; attempts " + Db.rows("SELECT a.http_status, a.error, a.duration_ms FROM delivery_attempts a"
+                    + " JOIN deliveries d ON d.id = a.delivery_id WHERE d.partner_id = ? ORDER BY a.id", partner));
             List<Receiver.Received> posts = receiver.received();
             long first = gapMs(posts.get(0), posts.get(1));
             long second = gapMs(posts.get(1), posts.get(2));
