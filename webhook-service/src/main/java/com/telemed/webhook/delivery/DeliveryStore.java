@@ -38,7 +38,12 @@ public class DeliveryStore {
             + " RETURNING d.id, d.partner_id, d.body, d.signed_at, d.signature, d.round_attempts,"
             + "   (SELECT s.url FROM webhook_settings s WHERE s.partner_id = d.partner_id) AS url";
 
-    static final String RENEW = "UPDATE deliveries SET lease_until = now() + ?::interval WHERE id = ANY (?)";
+    /**
+     * Only rows still leased: an attempt recorded (lease cleared) between reading the held ids and
+     * this statement must not get a lease back, or its next attempt would wait for that lease.
+     */
+    static final String RENEW = "UPDATE deliveries SET lease_until = now() + ?::interval"
+            + " WHERE id = ANY (?) AND status = 'retrying' AND lease_until IS NOT NULL";
 
     static final String RELEASE = "UPDATE deliveries SET lease_until = NULL WHERE id = ANY (?)";
 

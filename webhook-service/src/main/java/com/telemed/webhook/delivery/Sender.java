@@ -9,6 +9,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
@@ -16,7 +17,10 @@ import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.net.URI;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Optional;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -42,26 +46,18 @@ public class Sender {
     private final Vertx vertx;
     private final WebhookUrls urls;
     private final long timeoutMs;
-    private final HttpClient client;
+    private final HttpClient pooled;
+    private final HttpClient fresh;
+    /** Connections that have carried a complete exchange: a failure on one of them may be staleness. */
+    private final Set<HttpConnection> proven = Collections.newSetFromMap(Collections.synchronizedMap(new WeakHashMap<>()));
     private final ThreadPoolExecutor dns;
 
     public Sender(Vertx vertx, WebhookUrls urls, WebhookConfig config) {
         this.vertx = vertx;
         this.urls = urls;
         this.timeoutMs = config.attemptTimeout().toMillis();
-        this.client = vertx.createHttpClient(new HttpClientOptions()
-                // The pool is per host and port, and partners can share a host (a hosted receiver):
-                // sized to the replica's bound, so only the dispatcher's per-partner bound applies.
-                .setMaxPoolSize(Math.max(1, config.maxInFlight()))
-                // A fresh connection per attempt. With reuse (even with a 1 s keep-alive), the retry
-                // tests intermittently lost an attempt that never reached the receiver (a pooled
-                // connection the receiver had closed), which burns one of the 3 attempts; measured
-                // cost of no reuse under this machine's load: about 25% of end-to-end throughput.
-                .setKeepAlive(false)
-                .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMs))
-                .setForceSni(true)
-                .setVerifyHost(true)
-                .setTryUseCompression(false));
+        this.pooled = vertx.createHttpClient(options(config).setKeepAlive(true).setKeepAliveTimeout(2));
+        this.fresh = vertx.createHttpClient(options(config).setKeepAlive(false));
         // Lookups are bounded by the attempts in flight (max-in-flight), so the pool needs no bound
         // of its own (a fixed one could reject a lookup while a finishing thread is still busy); a
         // partner whose DNS hangs holds threads of its own per-partner bound only.
@@ -71,6 +67,24 @@ public class Sender {
                     thread.setDaemon(true);
                     return thread;
                 });
+    }
+
+    /**
+     * Connections are reused (bursts to one receiver need no handshake per POST), and a POST that
+     * fails on a reused connection before any response (the receiver closed it while idle) is sent
+     * once more on a fresh connection within the same attempt and deadline, so a stale connection
+     * never burns one of the 3 attempts. The receiver may then see that POST twice (same bytes,
+     * same X-Webhook-Id), as the contract allows.
+     */
+    private HttpClientOptions options(WebhookConfig config) {
+        return new HttpClientOptions()
+                // The pool is per host and port, and partners can share a host (a hosted receiver):
+                // sized to the replica's bound, so only the dispatcher's per-partner bound applies.
+                .setMaxPoolSize(Math.max(1, config.maxInFlight()))
+                .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMs))
+                .setForceSni(true)
+                .setVerifyHost(true)
+                .setTryUseCompression(false);
     }
 
     public Future<Outcome> send(Job job) {
@@ -95,13 +109,25 @@ public class Sender {
                 result.complete(new Outcome(job, at, null, refused.getMessage(), elapsedMs(started)));
                 return;
             }
-            post(job, target, at, started, result);
+            AtomicBoolean done = new AtomicBoolean();
+            HttpClientRequest[] sent = new HttpClientRequest[1];
+            long remaining = Math.max(1, timeoutMs - (System.nanoTime() - started) / 1_000_000);
+            long timer = vertx.setTimer(remaining, id -> {
+                if (done.compareAndSet(false, true)) {
+                    result.complete(new Outcome(job, at, null, TIMEOUT, elapsedMs(started)));
+                    HttpClientRequest request = sent[0];
+                    if (request != null) {
+                        request.reset();
+                    }
+                }
+            });
+            post(job, target, at, started, result, done, sent, timer, pooled);
         });
         return result.future();
     }
 
-    private void post(Job job, WebhookUrls.Target target, Instant at, long started, Promise<Outcome> result) {
-        AtomicBoolean done = new AtomicBoolean();
+    private void post(Job job, WebhookUrls.Target target, Instant at, long started, Promise<Outcome> result,
+                      AtomicBoolean done, HttpClientRequest[] sent, long timer, HttpClient client) {
         long remaining = Math.max(1, timeoutMs - (System.nanoTime() - started) / 1_000_000);
         RequestOptions options = new RequestOptions()
                 .setMethod(HttpMethod.POST)
@@ -118,19 +144,12 @@ public class Sender {
                 .putHeader("X-Webhook-Signature", job.signature())
                 .putHeader("X-Webhook-Id", job.id().toString());
         Buffer body = Buffer.buffer(job.body());
-        HttpClientRequest[] sent = new HttpClientRequest[1];
-        long timer = vertx.setTimer(remaining, id -> {
-            if (done.compareAndSet(false, true)) {
-                result.complete(new Outcome(job, at, null, TIMEOUT, elapsedMs(started)));
-                HttpClientRequest request = sent[0];
-                if (request != null) {
-                    request.reset();
-                }
-            }
-        });
+        boolean[] reused = new boolean[1];
+        boolean[] answered = new boolean[1];
         client.request(options)
                 .compose(request -> {
                     sent[0] = request;
+                    reused[0] = proven.contains(request.connection());
                     if (done.get()) {
                         request.reset();
                     }
@@ -138,10 +157,18 @@ public class Sender {
                 })
                 // The body is ignored, but read to the end so the connection can be reused.
                 .compose(response -> {
+                    answered[0] = true;
                     response.handler(ignored -> { });
-                    return response.end().map(ignored -> response.statusCode());
+                    return response.end().map(ignored -> {
+                        proven.add(response.request().connection());
+                        return response.statusCode();
+                    });
                 })
                 .onComplete(answer -> {
+                    if (answer.failed() && reused[0] && !answered[0] && client == pooled && !done.get()) {
+                        post(job, target, at, started, result, done, sent, timer, fresh);
+                        return;
+                    }
                     vertx.cancelTimer(timer);
                     if (!done.compareAndSet(false, true)) {
                         return;
@@ -161,6 +188,7 @@ public class Sender {
     @PreDestroy
     void close() {
         dns.shutdownNow();
-        client.close();
+        pooled.close();
+        fresh.close();
     }
 }
