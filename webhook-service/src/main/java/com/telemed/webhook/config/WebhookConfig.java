@@ -1,0 +1,71 @@
+package com.telemed.webhook.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.List;
+
+/** Typed configuration of webhook-service (prefix {@code webhook}); see README, Configuration. */
+@ConfigMapping(prefix = "webhook")
+public interface WebhookConfig {
+
+    /** {@code sandbox} or {@code production} ({@code SERVICE_ENVIRONMENT}); production applies the SSRF rules. */
+    @WithDefault("sandbox")
+    String environment();
+
+    /** Base64 of 32 bytes: the AES-256-GCM key the webhook secrets are encrypted with at rest. */
+    String secretEncryptionKey();
+
+    /**
+     * Waits between attempts: after the first failure, after the second, ... The number of
+     * attempts is one more than the number of waits (contract: 2s,4s, so 3 attempts). Only tests change it.
+     */
+    @WithDefault("2s,4s")
+    List<Duration> retryWaits();
+
+    /** One attempt, from connecting to the end of the response. */
+    @WithDefault("10s")
+    Duration attemptTimeout();
+
+    /** Attempts in flight to one partner at once (per replica). */
+    @WithDefault("8")
+    int maxInFlightPerPartner();
+
+    /** Attempts in flight at once, all partners (per replica). */
+    @WithDefault("256")
+    int maxInFlight();
+
+    /**
+     * Claimed deliveries of one partner waiting in memory for a free slot (their leases are
+     * renewed while they wait). A partner with this many waiting is left out of claims.
+     */
+    @WithDefault("200")
+    int maxQueuedPerPartner();
+
+    /** Claimed deliveries waiting in memory, all partners. */
+    @WithDefault("5000")
+    int maxQueued();
+
+    /** Safety-net poll for due deliveries (retries, other replicas' expired leases). */
+    @WithDefault("250ms")
+    Duration pollInterval();
+
+    /** Deliveries claimed by one poll at most. */
+    @WithDefault("200")
+    int claimBatch();
+
+    /**
+     * How long a claim holds a delivery. Must exceed DNS + attempt timeout; a crashed replica's
+     * deliveries are attempted again by others once it passes.
+     */
+    @WithDefault("60s")
+    Duration lease();
+
+    default boolean production() {
+        return "production".equals(environment());
+    }
+
+    default int maxAttempts() {
+        return retryWaits().size() + 1;
+    }
+}

@@ -1,0 +1,105 @@
+package com.telemed.webhook.delivery;
+
+import com.telemed.common.error.ApiException;
+import com.telemed.common.json.Timestamps;
+import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.settings.SettingsService;
+import com.telemed.webhook.settings.WebhookSettings;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.panache.common.Page;
+import io.quarkus.panache.common.Sort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/** The operator's view of a partner's deliveries, and redelivery. */
+@ApplicationScoped
+public class DeliveryLog {
+
+    public static final String NOT_FOUND = "Delivery not found";
+    public static final String STILL_RETRYING = "Delivery is still being attempted";
+    public static final String NO_URL = "Webhook URL not set";
+
+    private final EntityManager entityManager;
+    private final SettingsService settings;
+    private final Dispatcher dispatcher;
+    private final WebhookConfig config;
+
+    public DeliveryLog(EntityManager entityManager, SettingsService settings,
+                       Dispatcher dispatcher, WebhookConfig config) {
+        this.entityManager = entityManager;
+        this.settings = settings;
+        this.dispatcher = dispatcher;
+        this.config = config;
+    }
+
+    /** Newest first, at most {@code limit}, optionally one event name. */
+    public DeliveryViews.Log list(String partnerId, String event, int limit) {
+        Sort order = Sort.descending("createdAt", "seq");
+        List<Delivery> deliveries = (event == null
+                ? Delivery.<Delivery>find("partnerId = ?1", order, partnerId)
+                : Delivery.<Delivery>find("partnerId = ?1 and event = ?2", order, partnerId, event))
+                .page(Page.ofSize(limit)).list();
+        return new DeliveryViews.Log(views(deliveries));
+    }
+
+    /**
+     * Sends the same body again, signed now with the partner's current secret and a fresh
+     * timestamp, same {@code X-Webhook-Id}, as a new round of up to 3 attempts. The delivery is
+     * leased to this replica in the same transaction and handed to the dispatcher after commit.
+     */
+    public DeliveryViews.Redelivered redeliver(String partnerId, Optional<UUID> deliveryId) {
+        Job job = QuarkusTransaction.requiringNew().call(() -> {
+            Delivery delivery = deliveryId
+                    .map(id -> entityManager.find(Delivery.class, id, LockModeType.PESSIMISTIC_WRITE))
+                    .filter(found -> found.partnerId.equals(partnerId))
+                    .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+            if (Delivery.RETRYING.equals(delivery.status)) {
+                throw ApiException.badRequest(STILL_RETRYING);
+            }
+            WebhookSettings partner = entityManager.find(WebhookSettings.class, partnerId);
+            if (partner == null || partner.url == null) {
+                throw ApiException.badRequest(NO_URL);
+            }
+            String secret = settings.secret(partner).orElseThrow(() -> ApiException.badRequest(NO_URL));
+            String timestamp = Signatures.timestampNow();
+            Instant now = Timestamps.now();
+            delivery.signedAt = timestamp;
+            delivery.signature = Signatures.sign(secret, timestamp, delivery.body);
+            delivery.status = Delivery.RETRYING;
+            delivery.roundAttempts = 0;
+            delivery.nextAttemptAt = now;
+            delivery.leaseUntil = now.plus(config.lease());
+            delivery.updatedAt = now;
+            return new Job(delivery.id, partnerId, partner.url, delivery.body, timestamp, delivery.signature, 0);
+        });
+        dispatcher.handOff(List.of(job));
+        Delivery delivery = entityManager.find(Delivery.class, job.id());
+        return new DeliveryViews.Redelivered(views(List.of(delivery)).get(0));
+    }
+
+    private List<DeliveryViews.View> views(List<Delivery> deliveries) {
+        if (deliveries.isEmpty()) {
+            return List.of();
+        }
+        Map<UUID, List<DeliveryViews.Attempt>> attempts = new HashMap<>();
+        DeliveryAttempt.<DeliveryAttempt>list("deliveryId in ?1 order by id",
+                        deliveries.stream().map(delivery -> delivery.id).toList())
+                .forEach(attempt -> attempts.computeIfAbsent(attempt.deliveryId, id -> new ArrayList<>())
+                        .add(DeliveryViews.Attempt.of(attempt)));
+        List<DeliveryViews.View> views = new ArrayList<>();
+        for (Delivery delivery : deliveries) {
+            views.add(new DeliveryViews.View(delivery.id, delivery.event, delivery.status,
+                    attempts.getOrDefault(delivery.id, List.of()), delivery.body, delivery.createdAt));
+        }
+        return views;
+    }
+
+}

@@ -1,0 +1,63 @@
+package com.telemed.webhook.delivery;
+
+import static com.telemed.common.validation.Schemas.number;
+import static com.telemed.common.validation.Schemas.object;
+import static com.telemed.common.validation.Schemas.string;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.telemed.common.id.Ids;
+import com.telemed.common.validation.NumberSchema;
+import com.telemed.common.validation.ObjectSchema;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+
+/** Delivery log and redelivery (operations-api.md, Webhook deliveries). */
+@Path("/ops/v1/partners/{partnerId}/webhook/deliveries")
+@Produces(MediaType.APPLICATION_JSON)
+public class DeliveryResource {
+
+    static final int DEFAULT_LIMIT = 50;
+
+    static final ObjectSchema LIST_QUERY = object()
+            .field("limit", number().coerce().integer().min(1).max(100).optional())
+            .field("event", string().optional());
+
+    private final DeliveryLog log;
+
+    public DeliveryResource(DeliveryLog log) {
+        this.log = log;
+    }
+
+    @GET
+    public DeliveryViews.Log list(@PathParam("partnerId") String partnerId, @Context UriInfo uri) {
+        MultivaluedMap<String, String> params = uri.getQueryParameters();
+        ObjectNode query = JsonNodeFactory.instance.objectNode();
+        for (String name : List.of("limit", "event")) {
+            String value = params.getFirst(name);
+            if (value != null) {
+                query.put(name, value);
+            }
+        }
+        LIST_QUERY.validate(query);
+        int limit = query.has("limit") ? NumberSchema.read(query.get("limit")).intValueExact() : DEFAULT_LIMIT;
+        String event = query.has("event") ? query.get("event").textValue() : null;
+        return log.list(partnerId, event, limit);
+    }
+
+    /** {@code 202 {delivery}}: accepted, the attempt runs in the background. */
+    @POST
+    @Path("/{deliveryId}/redeliver")
+    public Response redeliver(@PathParam("partnerId") String partnerId, @PathParam("deliveryId") String deliveryId) {
+        return Response.accepted(log.redeliver(partnerId, Ids.uuid(deliveryId))).build();
+    }
+}

@@ -1,0 +1,158 @@
+package com.telemed.webhook.delivery;
+
+import com.telemed.webhook.config.WebhookConfig;
+import io.agroal.api.AgroalDataSource;
+import jakarta.inject.Singleton;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The dispatcher's statements, plain JDBC on the service's datasource: they run many times a
+ * second and in batches, outside any request. Times that decide scheduling ({@code next_attempt_at},
+ * {@code lease_until}) come from the database clock, so several replicas agree on them.
+ */
+@Singleton
+public class DeliveryStore {
+
+    /**
+     * Claims due deliveries: retrying, due, not leased (or leased by a replica that went away and
+     * let the lease expire), oldest due first, skipping rows another replica is claiming right now.
+     * Partners already at their in-flight bound are left out, so their backlog never fills the batch.
+     */
+    static final String CLAIM = "UPDATE deliveries d SET lease_until = now() + ?::interval"
+            + " WHERE d.id IN (SELECT id FROM deliveries"
+            + "   WHERE status = 'retrying' AND next_attempt_at <= now()"
+            + "     AND (lease_until IS NULL OR lease_until < now())"
+            + "     AND NOT (partner_id = ANY (?))"
+            + "   ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED)"
+            + " RETURNING d.id, d.partner_id, d.body, d.signed_at, d.signature, d.round_attempts,"
+            + "   (SELECT s.url FROM webhook_settings s WHERE s.partner_id = d.partner_id) AS url";
+
+    /**
+     * Only rows still leased: an attempt recorded (lease cleared) between reading the held ids and
+     * this statement must not get a lease back, or its next attempt would wait for that lease.
+     */
+    static final String RENEW = "UPDATE deliveries SET lease_until = now() + ?::interval"
+            + " WHERE id = ANY (?) AND status = 'retrying' AND lease_until IS NOT NULL";
+
+    static final String RELEASE = "UPDATE deliveries SET lease_until = NULL WHERE id = ANY (?)";
+
+    static final String INSERT_ATTEMPT = "INSERT INTO delivery_attempts (delivery_id, at, http_status, error, duration_ms)"
+            + " VALUES (?, ?, ?, ?, ?)";
+
+    /**
+     * One attempt's effect on its delivery, written in the same transaction as the attempt row:
+     * the next attempt time is persisted with the attempt, and the lease is given back.
+     */
+    static final String AFTER_ATTEMPT = "UPDATE deliveries SET status = ?, attempt_count = attempt_count + 1,"
+            + " round_attempts = round_attempts + 1, next_attempt_at = CASE WHEN ? THEN now() + ?::interval END,"
+            + " lease_until = NULL, updated_at = ? WHERE id = ?";
+
+    private final AgroalDataSource dataSource;
+    private final WebhookConfig config;
+
+    public DeliveryStore(AgroalDataSource dataSource, WebhookConfig config) {
+        this.dataSource = dataSource;
+        this.config = config;
+    }
+
+    public List<Job> claim(int limit, Collection<String> saturatedPartners) throws SQLException {
+        List<Job> jobs = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement claim = connection.prepareStatement(CLAIM)) {
+            connection.setAutoCommit(true);
+            claim.setString(1, interval(config.lease()));
+            claim.setArray(2, connection.createArrayOf("text", saturatedPartners.toArray(new String[0])));
+            claim.setInt(3, limit);
+            try (ResultSet rows = claim.executeQuery()) {
+                while (rows.next()) {
+                    jobs.add(new Job(rows.getObject(1, UUID.class), rows.getString(2), rows.getString(7),
+                            rows.getString(3), rows.getString(4), rows.getString(5), rows.getInt(6)));
+                }
+            }
+        }
+        return jobs;
+    }
+
+    /** Gives claimed deliveries back without attempting them (this replica has no capacity for them now). */
+    public void release(Collection<UUID> ids) throws SQLException {
+        if (ids.isEmpty()) {
+            return;
+        }
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement release = connection.prepareStatement(RELEASE)) {
+            connection.setAutoCommit(true);
+            release.setArray(1, connection.createArrayOf("uuid", ids.toArray(new UUID[0])));
+            release.executeUpdate();
+        }
+    }
+
+    /** Extends the leases of deliveries this replica holds (waiting or in flight). */
+    public void renew(Collection<UUID> ids) throws SQLException {
+        if (ids.isEmpty()) {
+            return;
+        }
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement renew = connection.prepareStatement(RENEW)) {
+            connection.setAutoCommit(true);
+            renew.setString(1, interval(config.lease()));
+            renew.setArray(2, connection.createArrayOf("uuid", ids.toArray(new UUID[0])));
+            renew.executeUpdate();
+        }
+    }
+
+    /** Records attempts and their effect on their deliveries, all in one transaction. */
+    public void record(List<Outcome> outcomes, List<Duration> retryWaits) throws SQLException {
+        int maxAttempts = retryWaits.size() + 1;
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try (PreparedStatement attempt = connection.prepareStatement(INSERT_ATTEMPT);
+                 PreparedStatement after = connection.prepareStatement(AFTER_ATTEMPT)) {
+                Timestamp now = Timestamp.from(Instant.now());
+                for (Outcome outcome : outcomes) {
+                    attempt.setObject(1, outcome.job().id());
+                    attempt.setTimestamp(2, Timestamp.from(outcome.at()));
+                    if (outcome.httpStatus() == null) {
+                        attempt.setNull(3, java.sql.Types.INTEGER);
+                    } else {
+                        attempt.setInt(3, outcome.httpStatus());
+                    }
+                    attempt.setString(4, outcome.error());
+                    attempt.setInt(5, outcome.durationMs());
+                    attempt.addBatch();
+
+                    int made = outcome.job().roundAttempts() + 1;
+                    boolean retry = !outcome.delivered() && made < maxAttempts;
+                    String status = outcome.delivered() ? Delivery.DELIVERED : retry ? Delivery.RETRYING : Delivery.FAILED;
+                    after.setString(1, status);
+                    after.setBoolean(2, retry);
+                    after.setString(3, retry ? interval(retryWaits.get(made - 1)) : "0");
+                    after.setTimestamp(4, now);
+                    after.setObject(5, outcome.job().id());
+                    after.addBatch();
+                }
+                attempt.executeBatch();
+                after.executeBatch();
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /** A PostgreSQL interval literal in milliseconds. */
+    static String interval(Duration duration) {
+        return duration.toMillis() + " milliseconds";
+    }
+}

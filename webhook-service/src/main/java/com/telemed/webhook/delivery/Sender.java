@@ -1,0 +1,194 @@
+package com.telemed.webhook.delivery;
+
+import com.telemed.webhook.address.WebhookUrls;
+import com.telemed.webhook.config.WebhookConfig;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.SocketAddress;
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Singleton;
+import java.net.URI;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.Optional;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One attempt: resolve and check the URL (DNS on a thread pool of its own, never the event loop),
+ * then POST the stored bytes with the stored timestamp and signature through Vert.x's non-blocking
+ * client, connecting to the address that was checked. Redirects are not followed. The whole
+ * attempt (connect, send, response) is bounded by {@code webhook.attempt-timeout}.
+ * Completes with an {@link Outcome}, never fails.
+ */
+@Singleton
+public class Sender {
+
+    public static final String USER_AGENT = "Service-Webhook/1.0";
+
+    static final String TIMEOUT = "timeout";
+    static final String CONNECTION_FAILED = "connection failed";
+    static final String NO_URL = "webhook URL not set";
+
+    private final Vertx vertx;
+    private final WebhookUrls urls;
+    private final long timeoutMs;
+    private final HttpClient pooled;
+    private final HttpClient fresh;
+    /** Connections that have carried a complete exchange: a failure on one of them may be staleness. */
+    private final Set<HttpConnection> proven = Collections.newSetFromMap(Collections.synchronizedMap(new WeakHashMap<>()));
+    private final ThreadPoolExecutor dns;
+
+    public Sender(Vertx vertx, WebhookUrls urls, WebhookConfig config) {
+        this.vertx = vertx;
+        this.urls = urls;
+        this.timeoutMs = config.attemptTimeout().toMillis();
+        this.pooled = vertx.createHttpClient(options(config).setKeepAlive(true).setKeepAliveTimeout(2));
+        this.fresh = vertx.createHttpClient(options(config).setKeepAlive(false));
+        // Lookups are bounded by the attempts in flight (max-in-flight), so the pool needs no bound
+        // of its own (a fixed one could reject a lookup while a finishing thread is still busy); a
+        // partner whose DNS hangs holds threads of its own per-partner bound only.
+        this.dns = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS,
+                new SynchronousQueue<>(), runnable -> {
+                    Thread thread = new Thread(runnable, "webhook-dns");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+    }
+
+    /**
+     * Connections are reused (bursts to one receiver need no handshake per POST), and a POST that
+     * fails on a reused connection before any response (the receiver closed it while idle) is sent
+     * once more on a fresh connection within the same attempt and deadline, so a stale connection
+     * never burns one of the 3 attempts. The receiver may then see that POST twice (same bytes,
+     * same X-Webhook-Id), as the contract allows.
+     */
+    private HttpClientOptions options(WebhookConfig config) {
+        return new HttpClientOptions()
+                // The pool is per host and port, and partners can share a host (a hosted receiver):
+                // sized to the replica's bound, so only the dispatcher's per-partner bound applies.
+                .setMaxPoolSize(Math.max(1, config.maxInFlight()))
+                .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMs))
+                .setForceSni(true)
+                .setVerifyHost(true)
+                .setTryUseCompression(false);
+    }
+
+    public Future<Outcome> send(Job job) {
+        Instant at = Instant.now();
+        long started = System.nanoTime();
+        Promise<Outcome> result = Promise.promise();
+        if (job.url() == null) {
+            result.complete(new Outcome(job, at, null, NO_URL, 0));
+            return result.future();
+        }
+        Optional<URI> uri = WebhookUrls.parse(job.url());
+        if (uri.isEmpty()) {
+            result.complete(new Outcome(job, at, null, "invalid url", 0));
+            return result.future();
+        }
+        Executor executor = dns;
+        executor.execute(() -> {
+            WebhookUrls.Target target;
+            try {
+                target = urls.target(uri.get());
+            } catch (WebhookUrls.Refused refused) {
+                result.complete(new Outcome(job, at, null, refused.getMessage(), elapsedMs(started)));
+                return;
+            }
+            AtomicBoolean done = new AtomicBoolean();
+            HttpClientRequest[] sent = new HttpClientRequest[1];
+            long remaining = Math.max(1, timeoutMs - (System.nanoTime() - started) / 1_000_000);
+            long timer = vertx.setTimer(remaining, id -> {
+                if (done.compareAndSet(false, true)) {
+                    result.complete(new Outcome(job, at, null, TIMEOUT, elapsedMs(started)));
+                    HttpClientRequest request = sent[0];
+                    if (request != null) {
+                        request.reset();
+                    }
+                }
+            });
+            post(job, target, at, started, result, done, sent, timer, pooled);
+        });
+        return result.future();
+    }
+
+    private void post(Job job, WebhookUrls.Target target, Instant at, long started, Promise<Outcome> result,
+                      AtomicBoolean done, HttpClientRequest[] sent, long timer, HttpClient client) {
+        long remaining = Math.max(1, timeoutMs - (System.nanoTime() - started) / 1_000_000);
+        RequestOptions options = new RequestOptions()
+                .setMethod(HttpMethod.POST)
+                .setServer(SocketAddress.inetSocketAddress(target.port(), target.address().getHostAddress()))
+                .setHost(target.host())
+                .setPort(target.port())
+                .setSsl(target.ssl())
+                .setURI(target.requestUri())
+                .setFollowRedirects(false)
+                .setConnectTimeout(remaining)
+                .putHeader("Content-Type", "application/json")
+                .putHeader("User-Agent", USER_AGENT)
+                .putHeader("X-Webhook-Timestamp", job.signedAt())
+                .putHeader("X-Webhook-Signature", job.signature())
+                .putHeader("X-Webhook-Id", job.id().toString());
+        Buffer body = Buffer.buffer(job.body());
+        boolean[] reused = new boolean[1];
+        boolean[] answered = new boolean[1];
+        client.request(options)
+                .compose(request -> {
+                    sent[0] = request;
+                    reused[0] = proven.contains(request.connection());
+                    if (done.get()) {
+                        request.reset();
+                    }
+                    return request.send(body);
+                })
+                // The body is ignored, but read to the end so the connection can be reused.
+                .compose(response -> {
+                    answered[0] = true;
+                    response.handler(ignored -> { });
+                    return response.end().map(ignored -> {
+                        proven.add(response.request().connection());
+                        return response.statusCode();
+                    });
+                })
+                .onComplete(answer -> {
+                    if (answer.failed() && reused[0] && !answered[0] && client == pooled && !done.get()) {
+                        post(job, target, at, started, result, done, sent, timer, fresh);
+                        return;
+                    }
+                    vertx.cancelTimer(timer);
+                    if (!done.compareAndSet(false, true)) {
+                        return;
+                    }
+                    if (answer.succeeded()) {
+                        result.complete(new Outcome(job, at, answer.result(), null, elapsedMs(started)));
+                    } else {
+                        result.complete(new Outcome(job, at, null, CONNECTION_FAILED, elapsedMs(started)));
+                    }
+                });
+    }
+
+    private static int elapsedMs(long started) {
+        return (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - started) / 1_000_000);
+    }
+
+    @PreDestroy
+    void close() {
+        dns.shutdownNow();
+        pooled.close();
+        fresh.close();
+    }
+}

@@ -1,0 +1,201 @@
+package com.telemed.webhook.intake;
+
+import com.telemed.common.json.Timestamps;
+import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.delivery.DeliveryMetrics;
+import com.telemed.webhook.delivery.Dispatcher;
+import com.telemed.webhook.delivery.Job;
+import com.telemed.webhook.delivery.Signatures;
+import com.telemed.webhook.settings.SecretCipher;
+import io.agroal.api.AgroalDataSource;
+import jakarta.inject.Singleton;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.jboss.logging.Logger;
+
+/**
+ * Turns a batch of envelopes into deliveries, in one transaction: the partners' settings are read
+ * once, events of a partner without URL are recorded as dropped, the others become deliveries
+ * signed now (timestamp and signature fixed for every attempt), leased to this replica so it can
+ * send them at once. {@code ON CONFLICT (event_id) DO NOTHING} is the deduplication: an envelope
+ * seen before (Kafka redelivers after a crash or rebalance; the outbox publishes at least once)
+ * inserts nothing and is not sent again.
+ */
+@Singleton
+public class Intake {
+
+    private static final Logger LOG = Logger.getLogger(Intake.class);
+
+    static final String SETTINGS = "SELECT partner_id, url, secret_encrypted FROM webhook_settings"
+            + " WHERE partner_id = ANY (?) AND url IS NOT NULL";
+
+    static final String INSERT_DELIVERIES = "INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at,"
+            + " signature, status, attempt_count, round_attempts, next_attempt_at, lease_until, created_at, updated_at)"
+            + " SELECT u.id, u.partner_id, u.event_id, u.event, u.body, u.signed_at, u.signature, 'retrying', 0, 0,"
+            + "   now(), now() + ?::interval, ?, ?"
+            + " FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])"
+            + "   WITH ORDINALITY AS u(id, partner_id, event_id, event, body, signed_at, signature, n)"
+            + " ORDER BY u.n"
+            + " ON CONFLICT (event_id) DO NOTHING RETURNING id";
+
+    static final String INSERT_DROPPED = "INSERT INTO dropped_events (event_id, partner_id, event, at)"
+            + " SELECT u.event_id, u.partner_id, u.event, ? FROM unnest(?::text[], ?::text[], ?::text[])"
+            + "   AS u(event_id, partner_id, event)"
+            + " ON CONFLICT (event_id) DO NOTHING";
+
+    private record Settings(String url, String secret) {
+    }
+
+    /** What one batch did. */
+    public record Result(List<Job> fresh, int dropped, int skipped) {
+    }
+
+    private final AgroalDataSource dataSource;
+    private final SecretCipher cipher;
+    private final WebhookConfig config;
+    private final Dispatcher dispatcher;
+    private final DeliveryMetrics metrics;
+
+    public Intake(AgroalDataSource dataSource, SecretCipher cipher, WebhookConfig config, Dispatcher dispatcher,
+                  DeliveryMetrics metrics) {
+        this.dataSource = dataSource;
+        this.cipher = cipher;
+        this.config = config;
+        this.dispatcher = dispatcher;
+        this.metrics = metrics;
+    }
+
+    /** Stores a batch (throws when the database fails: nothing is committed, the batch is not acknowledged). */
+    public Result accept(List<String> envelopes) throws SQLException {
+        Map<String, Envelopes.Webhook> byId = new LinkedHashMap<>();
+        int malformed = 0;
+        int internal = 0;
+        for (String text : envelopes) {
+            Envelopes.Read read = Envelopes.read(text);
+            if (read.webhook() != null) {
+                byId.putIfAbsent(read.webhook().eventId(), read.webhook());
+            } else if (read.skip() == Envelopes.Skip.MALFORMED) {
+                malformed++;
+            } else {
+                internal++;
+            }
+        }
+        if (malformed > 0) {
+            LOG.warnf("Skipped %d malformed event envelope(s)", malformed);
+        }
+        if (byId.isEmpty()) {
+            return new Result(List.of(), 0, malformed + internal);
+        }
+        Result result = store(new ArrayList<>(byId.values()), malformed + internal);
+        metrics.dropped(result.dropped());
+        dispatcher.handOff(result.fresh());
+        return result;
+    }
+
+    private Result store(List<Envelopes.Webhook> webhooks, int skipped) throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                Map<String, Settings> settings = settings(connection, webhooks);
+                List<Envelopes.Webhook> deliver = new ArrayList<>();
+                List<Envelopes.Webhook> drop = new ArrayList<>();
+                for (Envelopes.Webhook webhook : webhooks) {
+                    (settings.containsKey(webhook.partnerId()) ? deliver : drop).add(webhook);
+                }
+                List<Job> fresh = insertDeliveries(connection, deliver, settings);
+                int dropped = insertDropped(connection, drop);
+                connection.commit();
+                return new Result(fresh, dropped, skipped);
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+        }
+    }
+
+    private Map<String, Settings> settings(Connection connection, List<Envelopes.Webhook> webhooks) throws SQLException {
+        String[] partners = webhooks.stream().map(Envelopes.Webhook::partnerId).distinct().toArray(String[]::new);
+        Map<String, Settings> found = new HashMap<>();
+        try (PreparedStatement select = connection.prepareStatement(SETTINGS)) {
+            select.setArray(1, connection.createArrayOf("text", partners));
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    String partnerId = rows.getString(1);
+                    found.put(partnerId, new Settings(rows.getString(2), cipher.decrypt(partnerId, rows.getBytes(3))));
+                }
+            }
+        }
+        return found;
+    }
+
+    private List<Job> insertDeliveries(Connection connection, List<Envelopes.Webhook> deliver,
+                                       Map<String, Settings> settings) throws SQLException {
+        if (deliver.isEmpty()) {
+            return List.of();
+        }
+        int n = deliver.size();
+        UUID[] ids = new UUID[n];
+        String[] partners = new String[n];
+        String[] eventIds = new String[n];
+        String[] events = new String[n];
+        String[] bodies = new String[n];
+        String[] signedAt = new String[n];
+        String[] signatures = new String[n];
+        String timestamp = Signatures.timestampNow();
+        Map<UUID, Job> jobs = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            Envelopes.Webhook webhook = deliver.get(i);
+            Settings partner = settings.get(webhook.partnerId());
+            ids[i] = UUID.randomUUID();
+            partners[i] = webhook.partnerId();
+            eventIds[i] = webhook.eventId();
+            events[i] = webhook.event();
+            bodies[i] = webhook.body();
+            signedAt[i] = timestamp;
+            signatures[i] = Signatures.sign(partner.secret(), timestamp, webhook.body());
+            jobs.put(ids[i], new Job(ids[i], partners[i], partner.url(), bodies[i], timestamp, signatures[i], 0));
+        }
+        Timestamp now = Timestamp.from(Timestamps.now());
+        List<Job> inserted = new ArrayList<>();
+        try (PreparedStatement insert = connection.prepareStatement(INSERT_DELIVERIES)) {
+            insert.setString(1, config.lease().toMillis() + " milliseconds");
+            insert.setTimestamp(2, now);
+            insert.setTimestamp(3, now);
+            insert.setArray(4, connection.createArrayOf("uuid", ids));
+            insert.setArray(5, connection.createArrayOf("text", partners));
+            insert.setArray(6, connection.createArrayOf("text", eventIds));
+            insert.setArray(7, connection.createArrayOf("text", events));
+            insert.setArray(8, connection.createArrayOf("text", bodies));
+            insert.setArray(9, connection.createArrayOf("text", signedAt));
+            insert.setArray(10, connection.createArrayOf("text", signatures));
+            try (ResultSet rows = insert.executeQuery()) {
+                while (rows.next()) {
+                    inserted.add(jobs.get(rows.getObject(1, UUID.class)));
+                }
+            }
+        }
+        return inserted;
+    }
+
+    private int insertDropped(Connection connection, List<Envelopes.Webhook> drop) throws SQLException {
+        if (drop.isEmpty()) {
+            return 0;
+        }
+        try (PreparedStatement insert = connection.prepareStatement(INSERT_DROPPED)) {
+            insert.setTimestamp(1, Timestamp.from(Timestamps.now()));
+            insert.setArray(2, connection.createArrayOf("text", drop.stream().map(Envelopes.Webhook::eventId).toArray(String[]::new)));
+            insert.setArray(3, connection.createArrayOf("text", drop.stream().map(Envelopes.Webhook::partnerId).toArray(String[]::new)));
+            insert.setArray(4, connection.createArrayOf("text", drop.stream().map(Envelopes.Webhook::event).toArray(String[]::new)));
+            return insert.executeUpdate();
+        }
+    }
+}

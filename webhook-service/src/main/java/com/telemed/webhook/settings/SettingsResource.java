@@ -1,0 +1,43 @@
+package com.telemed.webhook.settings;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/**
+ * Webhook settings (operations-api.md, Partner settings). The gateway authenticates the operator
+ * and routes here; the partner is the path's id.
+ */
+@Path("/ops/v1/partners/{partnerId}/webhook")
+@Produces(MediaType.APPLICATION_JSON)
+public class SettingsResource {
+
+    private final SettingsService settings;
+
+    public SettingsResource(SettingsService settings) {
+        this.settings = settings;
+    }
+
+    /** {@code {url: string|null}} -> {@code 200 {url, secret}}. */
+    @PUT
+    @Consumes(MediaType.APPLICATION_JSON)
+    public SettingsViews.Settings put(@PathParam("partnerId") String partnerId, JsonNode body) {
+        SettingsSchemas.PUT.validate(body);
+        JsonNode url = body.get("url");
+        String text = url.isNull() ? null : url.textValue();
+        settings.checkAllowed(text);
+        return settings.put(partnerId, text);
+    }
+
+    /** {@code 200 {secret}}; {@code 404 Webhook not found} when no URL was ever saved. */
+    @POST
+    @Path("/secret/rotate")
+    public SettingsViews.Secret rotate(@PathParam("partnerId") String partnerId) {
+        return settings.rotate(partnerId);
+    }
+}

@@ -1,0 +1,99 @@
+package com.telemed.webhook.settings;
+
+import com.telemed.common.error.ApiException;
+import com.telemed.common.json.Timestamps;
+import com.telemed.webhook.address.WebhookUrls;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+import java.net.URI;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A partner's webhook URL and secret. The secret is generated when a URL is first saved and
+ * changes only by rotation; clearing the URL keeps it (a URL saved again later signs with the
+ * same secret).
+ */
+@ApplicationScoped
+public class SettingsService {
+
+    public static final String NOT_FOUND = "Webhook not found";
+
+    private final EntityManager entityManager;
+    private final SecretCipher cipher;
+    private final WebhookUrls urls;
+
+    public SettingsService(EntityManager entityManager, SecretCipher cipher, WebhookUrls urls) {
+        this.entityManager = entityManager;
+        this.cipher = cipher;
+        this.urls = urls;
+    }
+
+    /**
+     * In production a URL must be https and resolve to allowed addresses only, now (checked
+     * again at every attempt: DNS can change). Done before the transaction: DNS can be slow.
+     */
+    public void checkAllowed(String url) {
+        if (url == null || !urls.policy().production()) {
+            return;
+        }
+        URI uri = WebhookUrls.parse(url).orElseThrow(() -> ApiException.badRequest("Invalid url"));
+        try {
+            urls.target(uri);
+        } catch (WebhookUrls.Refused refused) {
+            throw ApiException.badRequest(switch (refused.getMessage()) {
+                case WebhookUrls.HTTPS_REQUIRED -> "Webhook URL must use https";
+                case WebhookUrls.NOT_RESOLVED -> "Webhook URL host could not be resolved";
+                default -> "Webhook URL resolves to an address that is not allowed";
+            });
+        }
+    }
+
+    /** Sets or clears the URL (a URL already checked by {@link #checkAllowed}). */
+    @Transactional
+    public SettingsViews.Settings put(String partnerId, String url) {
+        WebhookSettings settings = lockedOrCreated(partnerId);
+        if (url != null && settings.secretEncrypted == null) {
+            settings.secretEncrypted = cipher.encrypt(partnerId, cipher.newSecret());
+        }
+        settings.url = url;
+        settings.updatedAt = Timestamps.now();
+        return view(settings);
+    }
+
+    /** A new secret for a partner that has one; deliveries signed before keep their signature. */
+    @Transactional
+    public SettingsViews.Secret rotate(String partnerId) {
+        WebhookSettings settings = Optional.ofNullable(
+                        entityManager.find(WebhookSettings.class, partnerId, LockModeType.PESSIMISTIC_WRITE))
+                .filter(found -> found.secretEncrypted != null)
+                .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+        String secret = cipher.newSecret();
+        settings.secretEncrypted = cipher.encrypt(partnerId, secret);
+        settings.updatedAt = Timestamps.now();
+        return new SettingsViews.Secret(secret);
+    }
+
+    /** The partner's current secret, decrypted; empty when none was ever generated. */
+    public Optional<String> secret(WebhookSettings settings) {
+        return settings.secretEncrypted == null ? Optional.empty()
+                : Optional.of(cipher.decrypt(settings.partnerId, settings.secretEncrypted));
+    }
+
+    private SettingsViews.Settings view(WebhookSettings settings) {
+        return new SettingsViews.Settings(settings.url, secret(settings).orElse(null));
+    }
+
+    /** The row, locked; created empty first if missing (race-safe: concurrent first saves create one row). */
+    private WebhookSettings lockedOrCreated(String partnerId) {
+        Instant now = Timestamps.now();
+        entityManager.createNativeQuery("INSERT INTO webhook_settings (partner_id, url, secret_encrypted, created_at, updated_at)"
+                        + " VALUES (:partnerId, NULL, NULL, :now, :now) ON CONFLICT (partner_id) DO NOTHING")
+                .setParameter("partnerId", partnerId)
+                .setParameter("now", now)
+                .executeUpdate();
+        return entityManager.find(WebhookSettings.class, partnerId, LockModeType.PESSIMISTIC_WRITE);
+    }
+}

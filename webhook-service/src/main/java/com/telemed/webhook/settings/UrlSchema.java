@@ -1,0 +1,43 @@
+package com.telemed.webhook.settings;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.validation.Issues;
+import com.telemed.common.validation.Schema;
+import com.telemed.webhook.address.WebhookUrls;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Zod's {@code z.string().url()} narrowed to what the contract accepts: an absolute http or https
+ * URL with a host. Anything else is Zod's url issue ({@code invalid_string}, {@code validation: url},
+ * {@code Invalid url}).
+ */
+final class UrlSchema extends Schema<UrlSchema> {
+
+    @Override
+    protected String expected() {
+        return "string";
+    }
+
+    @Override
+    protected boolean check(JsonNode value, List<Object> path, Issues issues) {
+        if (!value.isTextual()) {
+            issues.invalidType(path, expected(), typeOf(value));
+            return false;
+        }
+        if (WebhookUrls.parse(value.textValue()).isEmpty()) {
+            issues.add("invalid_string", Map.of("validation", "url"), path, "Invalid url");
+        }
+        return true;
+    }
+
+    private static String typeOf(JsonNode node) {
+        return switch (node.getNodeType()) {
+            case NUMBER -> "number";
+            case BOOLEAN -> "boolean";
+            case ARRAY -> "array";
+            case OBJECT -> "object";
+            default -> "unknown";
+        };
+    }
+}

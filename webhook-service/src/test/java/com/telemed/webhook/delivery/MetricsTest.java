@@ -1,0 +1,50 @@
+package com.telemed.webhook.delivery;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.webhook.support.Events;
+import com.telemed.webhook.support.Partners;
+import com.telemed.webhook.support.Receiver;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+class MetricsTest {
+
+    private static double metric(String name, String labels) {
+        String text = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        Matcher found = Pattern.compile("(?m)^" + Pattern.quote(name + "{" + labels) + "[^}]*\\} ([0-9.E+-]+)$").matcher(text);
+        return found.find() ? Double.parseDouble(found.group(1)) : 0;
+    }
+
+    @Test
+    void deliveriesByOutcomeAndAttemptLatency() throws Exception {
+        double delivered = metric("webhook_deliveries_total", "outcome=\"delivered\"");
+        double retried = metric("webhook_deliveries_total", "outcome=\"retried\"");
+        double dropped = metric("webhook_deliveries_total", "outcome=\"dropped\"");
+        double attempts = metric("webhook_attempt_duration_seconds_count", "result=\"success\"");
+        double failedAttempts = metric("webhook_attempt_duration_seconds_count", "result=\"failure\"");
+        try (Receiver receiver = new Receiver(200, 500)) {
+            String partner = Partners.newPartner();
+            Partners.setUrl(partner, receiver.url());
+            Events.publish("care.events", "r-m", Events.envelope(Events.newId(), partner, "item.approved", Events.itemApproved("r-m")),
+                    Events.envelope(Events.newId(), Partners.newPartner(), "item.approved", Events.itemApproved("r-m")));
+            assertTrue(receiver.await(2, 15_000));
+            assertTrue(Receiver.Waits.until(5_000,
+                    () -> metric("webhook_deliveries_total", "outcome=\"delivered\"") >= delivered + 1));
+        }
+        assertEquals(delivered + 1, metric("webhook_deliveries_total", "outcome=\"delivered\""));
+        assertEquals(retried + 1, metric("webhook_deliveries_total", "outcome=\"retried\""));
+        assertEquals(dropped + 1, metric("webhook_deliveries_total", "outcome=\"dropped\""));
+        assertEquals(attempts + 1, metric("webhook_attempt_duration_seconds_count", "result=\"success\""));
+        assertEquals(failedAttempts + 1, metric("webhook_attempt_duration_seconds_count", "result=\"failure\""));
+    }
+}

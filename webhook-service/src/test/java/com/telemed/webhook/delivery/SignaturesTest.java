@@ -1,0 +1,36 @@
+package com.telemed.webhook.delivery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class SignaturesTest {
+
+    static final String SECRET = "0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff";
+    static final String TIMESTAMP = "1700000000";
+    // Non-ASCII on purpose: the body is signed as its UTF-8 bytes.
+    static final String BODY = "{\"event\":\"item.approved\",\"requestId\":\"r-1\",\"patientName\":\"Zoë Ångström\","
+            + "\"timestamp\":\"2026-11-21T09:30:00.000Z\"}";
+
+    /**
+     * Vector produced with the real openssl (UTF-8 terminal):
+     * <pre>
+     * printf '%s' '1700000000.{"event":"item.approved","requestId":"r-1","patientName":"Zoë Ångström","timestamp":"2026-11-21T09:30:00.000Z"}' \
+     *   | openssl dgst -sha256 -hmac '0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff'
+     * SHA2-256(stdin)= 7e9e83bf42c717e7e29b47aeff5553392eb84b430fccc4b861a38007e54c5d89
+     * </pre>
+     */
+    @Test
+    void matchesOpensslVector() {
+        assertEquals("sha256=7e9e83bf42c717e7e29b47aeff5553392eb84b430fccc4b861a38007e54c5d89",
+                Signatures.sign(SECRET, TIMESTAMP, BODY));
+    }
+
+    @Test
+    void timestampIsUnixSeconds() {
+        long before = System.currentTimeMillis() / 1000;
+        long stamped = Long.parseLong(Signatures.timestampNow());
+        long after = System.currentTimeMillis() / 1000;
+        assertEquals(true, stamped >= before && stamped <= after);
+    }
+}

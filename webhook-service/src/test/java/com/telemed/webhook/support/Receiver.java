@@ -1,0 +1,147 @@
+package com.telemed.webhook.support;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A real HTTP webhook receiver on loopback (JDK HttpServer, random port). Answers the scripted
+ * statuses in order, then the default; {@link #HANG} never answers (until closed).
+ */
+public final class Receiver implements AutoCloseable {
+
+    public static final int HANG = -1;
+
+    /** One POST as received. */
+    public record Received(long nanos, String method, String path, Map<String, String> headers, byte[] body) {
+
+        public String header(String name) {
+            return headers.get(name.toLowerCase());
+        }
+
+        public String bodyText() {
+            return new String(body, java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newCachedThreadPool();
+    private final List<Received> received = new CopyOnWriteArrayList<>();
+    private final Deque<Integer> script = new ArrayDeque<>();
+    private final CountDownLatch closing = new CountDownLatch(1);
+    private volatile int defaultStatus;
+
+    public Receiver(int defaultStatus, Integer... script) throws IOException {
+        this.defaultStatus = defaultStatus;
+        this.script.addAll(List.of(script));
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
+        server.setExecutor(executor);
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    public static Receiver answering(int status) throws IOException {
+        return new Receiver(status);
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/hooks/telemed?source=test";
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public List<Received> received() {
+        return List.copyOf(received);
+    }
+
+    public void answer(int status) {
+        defaultStatus = status;
+    }
+
+    /** Waits until at least {@code count} requests arrived; false on timeout. */
+    public boolean await(int count, long timeoutMs) {
+        return Waits.until(timeoutMs, () -> received.size() >= count);
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        long nanos = System.nanoTime();
+        byte[] body;
+        try (InputStream in = exchange.getRequestBody()) {
+            body = in.readAllBytes();
+        }
+        Map<String, String> headers = new TreeMap<>();
+        exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(), String.join(",", values)));
+        received.add(new Received(nanos, exchange.getRequestMethod(),
+                exchange.getRequestURI().toString(), headers, body));
+        int status;
+        synchronized (script) {
+            Integer next = script.pollFirst();
+            status = next != null ? next : defaultStatus;
+        }
+        if (status == HANG) {
+            try {
+                closing.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+            return;
+        }
+        if (status >= 300 && status < 400) {
+            exchange.getResponseHeaders().add("Location", "http://127.0.0.1:" + port() + "/elsewhere");
+        }
+        if (status == 204) {
+            exchange.sendResponseHeaders(status, -1);
+        } else {
+            byte[] answer = "{\"ok\":true}".getBytes();
+            exchange.sendResponseHeaders(status, answer.length);
+            exchange.getResponseBody().write(answer);
+        }
+        exchange.close();
+    }
+
+    @Override
+    public void close() {
+        closing.countDown();
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    /** Small polling helper. */
+    public static final class Waits {
+        private Waits() {
+        }
+
+        public static boolean until(long timeoutMs, BooleanSupplier condition) {
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+            while (System.nanoTime() < deadline) {
+                if (condition.getAsBoolean()) {
+                    return true;
+                }
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return condition.getAsBoolean();
+        }
+    }
+}
