@@ -92,13 +92,13 @@ public class Edge {
         }
         String apiKey = request.getHeader("x-api-key");
         if (apiKey == null || apiKey.isBlank()) {
-            EdgeResponses.errorAndClose(response, 401, "API Key missing");
+            EdgeResponses.errorAndClose(request, 401, "API Key missing");
             return;
         }
         request.pause();
         lookup(context, credentials.partnerForApiKey(apiKey), partner -> {
             if (partner.isEmpty()) {
-                EdgeResponses.errorAndClose(response, 401, "Invalid API Key");
+                EdgeResponses.errorAndClose(request, 401, "Invalid API Key");
                 return;
             }
             context.put(PARTNER_ATTRIBUTE, partner.get());
@@ -121,25 +121,25 @@ public class Edge {
                     Cors.allowOrigin(response, origin);
                     Cors.answerPreflight(request, response, true);
                 } else {
-                    EdgeResponses.errorAndClose(response, 403, "Origin not allowed");
+                    EdgeResponses.errorAndClose(request, 403, "Origin not allowed");
                 }
             });
             return;
         }
         String publishableKey = request.getHeader("x-service-publishable-key");
         if (publishableKey == null || publishableKey.isBlank()) {
-            EdgeResponses.errorAndClose(response, 401, "Invalid publishable key");
+            EdgeResponses.errorAndClose(request, 401, "Invalid publishable key");
             return;
         }
         lookup(context, credentials.partnerForPublishableKey(publishableKey), partner -> {
             if (partner.isEmpty()) {
-                EdgeResponses.errorAndClose(response, 401, "Invalid publishable key");
+                EdgeResponses.errorAndClose(request, 401, "Invalid publishable key");
                 return;
             }
             Credentials.EmbedPartner found = partner.get();
             if (!Cors.isLocalDevelopmentOrigin(origin, config.environment())
                     && (origin == null || !found.origins().contains(origin))) {
-                EdgeResponses.errorAndClose(response, 403, "Origin not allowed");
+                EdgeResponses.errorAndClose(request, 403, "Origin not allowed");
                 return;
             }
             Cors.allowOrigin(response, origin);
@@ -153,11 +153,11 @@ public class Edge {
         HttpServerResponse response = context.response();
         String opsKey = request.getHeader("x-ops-key");
         if (opsKey == null || opsKey.isBlank()) {
-            EdgeResponses.errorAndClose(response, 401, "Ops Key missing");
+            EdgeResponses.errorAndClose(request, 401, "Ops Key missing");
             return;
         }
         if (opsKeyHash.isEmpty() || !Keys.matches(opsKey, opsKeyHash.get())) {
-            EdgeResponses.errorAndClose(response, 401, "Invalid Ops Key");
+            EdgeResponses.errorAndClose(request, 401, "Invalid Ops Key");
             return;
         }
         if (upstream == Upstream.GATEWAY) {
@@ -175,7 +175,7 @@ public class Edge {
                 then.accept(result.result());
             } else {
                 LOG.errorf("credential lookup failed: %s", result.cause().getClass().getName());
-                EdgeResponses.errorAndClose(context.response(), 500, "Internal Server Error");
+                EdgeResponses.errorAndClose(context.request(), 500, "Internal Server Error");
             }
         });
     }

@@ -1,7 +1,9 @@
 package com.telemed.gateway.edge;
 
 import io.vertx.core.Future;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.core.json.JsonObject;
 
 /** The gateway's own answers: always the platform's JSON error body. */
@@ -22,13 +24,19 @@ final class EdgeResponses {
     }
 
     /**
-     * Answers before the body was read: the connection cannot be reused for another call, so it
-     * is closed once the answer is written (not through an end handler: the access log owns it).
+     * Answers before the body was read. On HTTP/1.x the connection cannot be reused for another
+     * call, so it is closed once the answer is written (not through an end handler: the access log
+     * owns it). On HTTP/2 the stream ends alone; closing would cut the connection's other streams.
      */
-    static void errorAndClose(HttpServerResponse response, int status, String error) {
-        if (!response.headWritten()) {
+    static void errorAndClose(HttpServerRequest request, int status, String error) {
+        HttpServerResponse response = request.response();
+        boolean http1 = request.version() != HttpVersion.HTTP_2;
+        if (http1 && !response.headWritten()) {
             response.putHeader("Connection", "close");
         }
-        error(response, status, error).onComplete(ignored -> response.close());
+        Future<Void> written = error(response, status, error);
+        if (http1) {
+            written.onComplete(ignored -> response.close());
+        }
     }
 }

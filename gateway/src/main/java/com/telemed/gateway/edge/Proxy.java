@@ -58,7 +58,7 @@ public class Proxy {
         String tooLarge = multipart ? "File too large" : "Payload Too Large";
         String declaredLength = request.getHeader("Content-Length");
         if (declaredLength != null && parseLength(declaredLength) > limit) {
-            EdgeResponses.errorAndClose(response, 413, tooLarge);
+            EdgeResponses.errorAndClose(request, 413, tooLarge);
             return;
         }
         URI target = config.urlOf(upstream);
@@ -108,7 +108,7 @@ public class Proxy {
                 // A chunked body crossed the limit: drop the forward, answer for the gateway.
                 request.handler(null);
                 upstreamRequest.reset();
-                EdgeResponses.errorAndClose(request.response(), 413, tooLarge);
+                EdgeResponses.errorAndClose(request, 413, tooLarge);
                 return;
             }
             upstreamRequest.write(chunk);
