@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.logging.Logger;
 
 import com.telemed.common.json.Timestamps;
 import com.telemed.testkit.quarkus.InfrastructureResource;
@@ -32,6 +33,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 class DeliveryFlowTest {
+
+    private static final Logger LOG = Logger.getLogger(DeliveryFlowTest.class);
 
     private static final long NANOS_PER_MS = 1_000_000L;
 
@@ -106,7 +109,7 @@ class DeliveryFlowTest {
             List<Receiver.Received> posts = receiver.received();
             long first = gapMs(posts.get(0), posts.get(1));
             long second = gapMs(posts.get(1), posts.get(2));
-            System.out.printf("MEASURED retry gaps: %d ms, %d ms%n", first, second);
+            LOG.infof("MEASURED retry gaps: %d ms, %d ms", first, second);
             assertTrue(first >= 1800 && first <= 3000, "first wait " + first + " ms");
             assertTrue(second >= 3800 && second <= 5500, "second wait " + second + " ms");
             for (Receiver.Received post : posts) {
@@ -240,7 +243,7 @@ class DeliveryFlowTest {
                     Events.itemApproved("r-fast")));
             assertTrue(healthy.await(1, 5_000), "delivered");
             long waitedMs = (healthy.received().get(0).nanos() - published) / NANOS_PER_MS;
-            System.out.printf("MEASURED healthy partner latency while another hangs: %d ms%n", waitedMs);
+            LOG.infof("MEASURED healthy partner latency while another hangs: %d ms", waitedMs);
             assertTrue(waitedMs < 1000, "healthy partner waited " + waitedMs + " ms");
         } finally {
             // Leave nothing retrying for later tests.

@@ -1,6 +1,7 @@
 package com.telemed.webhook.delivery;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.logging.Logger;
 
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import com.telemed.webhook.support.Db;
@@ -34,6 +35,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 @EnabledIfSystemProperty(named = "bench.throughput.events", matches = "[0-9]+")
 class ThroughputTest {
+
+    private static final Logger LOG = Logger.getLogger(ThroughputTest.class);
 
     @Test
     void measure() throws Exception {
@@ -77,13 +80,13 @@ class ThroughputTest {
                     "SELECT count(*) FROM deliveries WHERE status = 'delivered' AND partner_id IN (" + in + ")") >= events);
             long finished = System.nanoTime();
             double seconds = (finished - started) / 1e9;
-            System.out.printf("MEASURED throughput: %d events, %d partners: published in %.1f s, all delivered after %.1f s"
-                            + " = %.0f events/s end to end; receiver got %d POSTs%n",
+            LOG.infof("MEASURED throughput: %d events, %d partners: published in %.1f s, all delivered after %.1f s"
+                            + " = %.0f events/s end to end; receiver got %d POSTs",
                     events, partnerCount, (published - started) / 1e9, seconds, events / seconds, received.get());
-            System.out.println("MEASURED phases (first insert, last insert, last delivered): " + Db.rows(
+            LOG.info("MEASURED phases (first insert, last insert, last delivered): " + Db.rows(
                     "SELECT min(created_at) AS first_insert, max(created_at) AS last_insert, max(updated_at) AS last_delivered"
                             + " FROM deliveries WHERE partner_id IN (" + in + ")"));
-            System.out.println("MEASURED attempts by status: " + Db.rows("SELECT a.http_status, a.error, count(*), avg(a.duration_ms)"
+            LOG.info("MEASURED attempts by status: " + Db.rows("SELECT a.http_status, a.error, count(*), avg(a.duration_ms)"
                     + " FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id WHERE d.partner_id IN (" + in + ")"
                     + " GROUP BY 1, 2"));
             assertTrue(done, "all delivered");
