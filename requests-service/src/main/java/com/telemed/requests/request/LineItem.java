@@ -1,5 +1,6 @@
 package com.telemed.requests.request;
 
+import com.telemed.requests.catalogue.DrugLookup;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -92,6 +93,29 @@ public class LineItem extends PanacheEntityBase {
 
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
+
+    /**
+     * A new pending item of {@code request} for {@code drug}, filled by the drug's pharmacy; the
+     * caller completes and persists it (one INSERT).
+     * The request's item (one per request: position 0) whatever made it, the partner's create or a
+     * prescriber approving a consultation request.
+     */
+    public static LineItem pending(Request request, String drugId, DrugLookup drug, Instant at) {
+        LineItem item = new LineItem();
+        item.id = UUID.randomUUID();
+        item.requestId = request.id;
+        item.partnerId = request.partnerId;
+        item.position = 0;
+        item.requestCreatedAt = request.createdAt;
+        item.drugId = drugId;
+        item.drugName = drug.name();
+        item.status = ItemStatus.PENDING;
+        item.pharmacyId = drug.pharmacy() == null ? null : drug.pharmacy().id();
+        item.pharmacyMethod = drug.pharmacy() == null ? null : drug.pharmacy().method();
+        item.createdAt = at;
+        item.updatedAt = at;
+        return item;
+    }
 
     public static List<LineItem> ofRequest(UUID requestId) {
         return list("requestId = ?1 order by position", requestId);

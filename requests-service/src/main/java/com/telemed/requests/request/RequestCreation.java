@@ -141,14 +141,7 @@ public class RequestCreation {
     }
 
     private static LineItem newItem(Request request, JsonNode fields, DrugLookup drug, Instant now) {
-        LineItem item = new LineItem();
-        item.id = UUID.randomUUID();
-        item.requestId = request.id;
-        item.partnerId = request.partnerId;
-        item.position = 0;
-        item.requestCreatedAt = request.createdAt;
-        item.drugId = fields.get("drugId").textValue();
-        item.drugName = drug.name();
+        LineItem item = LineItem.pending(request, fields.get("drugId").textValue(), drug, now);
         item.dosage = text(fields, "dosage");
         item.requestedSkuId = text(fields, "requestedSkuId");
         item.requestedSku = text(fields, "requestedSku");
@@ -157,11 +150,6 @@ public class RequestCreation {
             item.requestedDoseValue = dose.get("value").decimalValue();
             item.requestedDoseUnit = dose.get("unit").textValue();
         }
-        item.status = ItemStatus.PENDING;
-        item.pharmacyId = drug.pharmacy() == null ? null : drug.pharmacy().id();
-        item.pharmacyMethod = drug.pharmacy() == null ? null : drug.pharmacy().method();
-        item.createdAt = now;
-        item.updatedAt = now;
         item.persist();
         return item;
     }

@@ -124,7 +124,8 @@ public class Review {
                 throw ApiException.badRequest("drugId is required to approve a request without items");
             }
             DrugLookup drug = drugOf(request, drugId);
-            item = newItem(request, drug, drugId, acting.at());
+            item = LineItem.pending(request, drugId, drug, acting.at());
+            item.persist();
             acting.items().add(item);
             request.itemCount = 1;
             request.consultationOpen = false;
@@ -248,24 +249,6 @@ public class Review {
             throw new ApiException(403, "Partner does not have access to drug: " + drugId);
         }
         return drug;
-    }
-
-    private static LineItem newItem(Request request, DrugLookup drug, String drugId, Instant at) {
-        LineItem item = new LineItem();
-        item.id = UUID.randomUUID();
-        item.requestId = request.id;
-        item.partnerId = request.partnerId;
-        item.position = 0;
-        item.requestCreatedAt = request.createdAt;
-        item.drugId = drugId;
-        item.drugName = drug.name();
-        item.status = ItemStatus.PENDING;
-        item.pharmacyId = drug.pharmacy() == null ? null : drug.pharmacy().id();
-        item.pharmacyMethod = drug.pharmacy() == null ? null : drug.pharmacy().method();
-        item.createdAt = at;
-        item.updatedAt = at;
-        item.persist();
-        return item;
     }
 
     private static void requireUndecided(LineItem item) {
