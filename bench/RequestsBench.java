@@ -300,7 +300,16 @@ public final class RequestsBench {
 
     /** EXPLAIN (ANALYZE, BUFFERS) of what RequestQueries.list runs: count and page 1. */
     private static void explain(Connection db, String partnerId) throws Exception {
-        System.out.println("\nEXPLAIN (ANALYZE, BUFFERS) of the SQL of RequestQueries.list (count, page 1):");
+        System.out.println("\nEXPLAIN (ANALYZE, BUFFERS) of the SQL of RequestQueries.list (count, page 1), bitmap scans off as there:");
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT relname, relpages, relallvisible FROM pg_class WHERE relname IN ('requests', 'line_items')")) {
+            while (rs.next()) {
+                System.out.printf("-- visibility map: %s %d of %d pages all-visible%n", rs.getString(1), rs.getLong(3), rs.getLong(2));
+            }
+        }
+        try (Statement st = db.createStatement()) {
+            st.execute("SET enable_bitmapscan = off");
+        }
         for (String status : new String[] {"pending", "approved", "cancelled"}) {
             print(db, "-- status=" + status + ", count", STATUS_COUNT, partnerId, status, partnerId, status);
             print(db, "-- status=" + status + ", page 1", STATUS_PAGE, partnerId, status, partnerId, status);
