@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The seven services as separate JVMs from their Quarkus builds, on one {@link Infrastructure}.
@@ -27,6 +28,8 @@ import java.util.Set;
 public final class Platform implements AutoCloseable {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    /** How long a service has to exit after SIGTERM (its shutdown hooks run) before it is killed. */
+    private static final long STOP_GRACE_SECONDS = 20;
 
     /** One running JVM of a service. */
     private record Instance(PlatformService service, Process process, int port, Path log) {
@@ -77,6 +80,45 @@ public final class Platform implements AutoCloseable {
         replicas.add(replica);
         awaitReady(List.of(replica), options.readyTimeout());
         return replica.url();
+    }
+
+    /**
+     * Stops one service as a deployment's rolling restart does: SIGTERM, then waits for the JVM to
+     * exit, its shutdown hooks having run. Returns the exit code. When it has not exited within
+     * the grace period it is killed and this throws: a caller testing a graceful stop must not
+     * silently get a crash instead. {@link #startAgain} brings it back.
+     */
+    public int stop(PlatformService service) {
+        Process process = services.get(service).process();
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException(service.module() + " did not exit within " + STOP_GRACE_SECONDS
+                        + " s of SIGTERM and was killed");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            throw new IllegalStateException("interrupted while stopping " + service.module());
+        }
+        return process.exitValue();
+    }
+
+    /**
+     * Starts a service stopped by {@link #stop} again: same port, same environment (so the other
+     * services find it where they did), appending to the same log, and returns once it is ready
+     * (or throws as {@link #start} does, leaving the platform otherwise running).
+     */
+    public void startAgain(PlatformService service) {
+        Instance stopped = services.get(service);
+        if (stopped.process().isAlive()) {
+            throw new IllegalStateException(service.module() + " is still running");
+        }
+        Instance started = launch(service, stopped.port(), stopped.log());
+        // Registered before waiting, so close() stops it even when it never becomes ready.
+        services.put(service, started);
+        awaitReady(List.of(started), options.readyTimeout());
     }
 
     public URI url(PlatformService service) {
@@ -161,7 +203,7 @@ public final class Platform implements AutoCloseable {
         List<Process> all = new ArrayList<>(replicas.stream().map(Instance::process).toList());
         services.values().forEach(instance -> all.add(instance.process()));
         all.forEach(Process::destroy);
-        all.forEach(process -> JavaProcesses.stop(process, 20));
+        all.forEach(process -> JavaProcesses.stop(process, STOP_GRACE_SECONDS));
     }
 
     private static void sleep(long millis) {
