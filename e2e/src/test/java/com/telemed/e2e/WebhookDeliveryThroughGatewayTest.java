@@ -8,25 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpServer;
+import com.telemed.e2e.WebhookReceiver.Received;
 import com.telemed.testkit.e2e.RunningPlatform;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -41,36 +34,16 @@ class WebhookDeliveryThroughGatewayTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    record Received(Map<String, String> headers, byte[] body) {
-        JsonNode json() {
-            try {
-                return JSON.readTree(body);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }
-    }
-
     @Test
     void anApprovalArrivesSignedWithItsAggregate(RunningPlatform.Handle platform) throws Exception {
-        List<Received> received = new CopyOnWriteArrayList<>();
-        HttpServer receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        receiver.createContext("/hooks", exchange -> {
-            Map<String, String> headers = new LinkedHashMap<>();
-            exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(), values.get(0)));
-            received.add(new Received(headers, exchange.getRequestBody().readAllBytes()));
-            exchange.sendResponseHeaders(204, -1);
-            exchange.close();
-        });
-        receiver.start();
-        try {
+        try (WebhookReceiver receiver = new WebhookReceiver((post, attempt) -> 204)) {
             RequestSpecification ops = given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey())
                     .contentType(ContentType.JSON);
             JsonPath partner = ops.body(Map.of("name", "Webhook E2E " + UUID.randomUUID()))
                     .post("/ops/v1/partners").then().statusCode(201).extract().jsonPath();
             String partnerId = partner.getString("partner.id");
             String apiKey = partner.getString("apiKey");
-            String url = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks";
+            String url = receiver.url();
             String secret = given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey())
                     .contentType(ContentType.JSON).body(Map.of("url", url))
                     .put("/ops/v1/partners/" + partnerId + "/webhook")
@@ -105,16 +78,17 @@ class WebhookDeliveryThroughGatewayTest {
                     .then().statusCode(200);
 
             Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-            while (received.size() < 2 && Instant.now().isBefore(deadline)) {
+            while (receiver.received().size() < 2 && Instant.now().isBefore(deadline)) {
                 Thread.sleep(100);
             }
             Thread.sleep(1_000);
+            List<Received> received = receiver.received();
             assertEquals(2, received.size(), "deliveries received");
 
             Map<String, Received> byEvent = new LinkedHashMap<>();
             for (Received delivery : received) {
                 byEvent.put(delivery.json().get("event").asText(), delivery);
-                assertSigned(delivery, secret);
+                WebhookReceiver.assertSigned(delivery, secret);
             }
             assertEquals(List.of("item.approved", "request.all_approved"), byEvent.keySet().stream().sorted().toList());
             assertPayload(byEvent.get("item.approved").json(), "event", "item.approved", "requestId", requestId,
@@ -133,26 +107,7 @@ class WebhookDeliveryThroughGatewayTest {
                 assertEquals("delivered", entry.get("status"));
                 assertEquals(1, ((List<?>) entry.get("attempts")).size());
             }
-        } finally {
-            receiver.stop(0);
         }
-    }
-
-    /** Recomputes the signature independently: HMAC-SHA256 over "timestamp.body", keyed by the secret's UTF-8 bytes. */
-    private static void assertSigned(Received delivery, String secret) throws Exception {
-        Map<String, String> headers = delivery.headers();
-        assertEquals("application/json", headers.get("content-type"));
-        assertEquals("Service-Webhook/1.0", headers.get("user-agent"));
-        String timestamp = headers.get("x-webhook-timestamp");
-        assertTrue(timestamp.matches("\\d{10}"), timestamp);
-        assertTrue(Math.abs(Instant.now().getEpochSecond() - Long.parseLong(timestamp)) < 300);
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-        mac.update((timestamp + ".").getBytes(StandardCharsets.UTF_8));
-        String expected = "sha256=" + HexFormat.of().formatHex(mac.doFinal(delivery.body()));
-        assertTrue(MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
-                headers.get("x-webhook-signature").getBytes(StandardCharsets.UTF_8)), "signature");
-        assertTrue(headers.get("x-webhook-id") != null && !headers.get("x-webhook-id").isBlank());
     }
 
     private static void assertPayload(JsonNode actual, Object... keysAndValues) {
