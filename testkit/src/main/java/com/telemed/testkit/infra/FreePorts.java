@@ -1,22 +1,35 @@
 package com.telemed.testkit.infra;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.util.concurrent.ThreadLocalRandom;
 
-/** Loopback ports that were free a moment ago, for components that need their port up front. */
+/**
+ * Loopback ports that were free a moment ago, for components that need their port up front.
+ *
+ * <p>Drawn below Linux's ephemeral range (32768-60999), never with "port 0": the kernel hands out
+ * ephemeral ports to every outgoing connection and to every other server asking for port 0 (the
+ * services' own Quarkus tests, Kafka clients), so a port chosen there and bound seconds later by
+ * a starting JVM was sometimes taken by then, and another process answered its readiness probe.
+ */
 public final class FreePorts {
+
+    private static final int FIRST = 20_000;
+    private static final int END = 32_000;
 
     private FreePorts() {
     }
 
     public static int next() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free loopback port", e);
+        for (int tries = 0; tries < 200; tries++) {
+            int port = ThreadLocalRandom.current().nextInt(FIRST, END);
+            try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                return port;
+            } catch (IOException taken) {
+                // try another
+            }
         }
+        throw new IllegalStateException("no free loopback port in " + FIRST + "-" + END);
     }
 }
