@@ -13,6 +13,10 @@ import java.util.UUID;
 /**
  * A partner's member (table {@code members}, Flyway V3). Every read goes through
  * {@link #findOwned}, so a member of another partner is never seen. Holds patient data: never log it.
+ *
+ * <p>Column {@code search_text} (V6) is deliberately not mapped: PostgreSQL generates it from the
+ * names and email on every insert and update, and only the list's SQL reads it
+ * ({@link MemberService#SEARCH_CONDITION}). Mapped, Hibernate would try to write it.
  */
 @Entity
 @Table(name = "members")

@@ -142,6 +142,46 @@ class MemberReadTest {
     }
 
     @Test
+    void searchesShortTermsAndTermsWithSeparatorsFieldByFieldWithExactTotals() {
+        // search_text (V6) joins the lowered fields with U+001F: no term may match across it, and
+        // a term shorter than a trigram must be answered as exactly as a long one.
+        String partnerId = newPartner();
+        String byFirst = create(partnerId, "Joan", "Smith", "a1@example.com");
+        String byLast = create(partnerId, "Mary", "BaJOr", "b2@example.com");
+        String byEmail = create(partnerId, "Ann", "Lee", "majordomo@example.com");
+        String spanning = create(partnerId, "Raj", "Olsen", "r4@example.com");
+        String separated = create(partnerId, "Sep\\u001fArated", "Back\\\\Slash", "s5@example.com");
+        create(newPartner(), "Jo", "Elsewhere", "jo@example.com");
+
+        list(partnerId, Map.of("search", "jO")).then().statusCode(200)
+                .body("members.id", equalTo(List.of(byEmail, byLast, byFirst)))
+                .body("pagination", equalTo(pagination(1, 20, 3, 1)));
+        list(partnerId, Map.of("search", "JO", "limit", "2", "page", "2")).then().statusCode(200)
+                .body("members.id", equalTo(List.of(byFirst)))
+                .body("pagination", equalTo(pagination(2, 2, 3, 2)));
+        list(partnerId, Map.of("search", "j")).then().statusCode(200)
+                .body("members.id", equalTo(List.of(spanning, byEmail, byLast, byFirst)))
+                .body("pagination", equalTo(pagination(1, 20, 4, 1)));
+        // Across first and last name, with and without the separator itself in the term.
+        assertEquals(List.of(), ids(list(partnerId, Map.of("search", "rajolsen"))));
+        assertEquals(List.of(), ids(list(partnerId, Map.of("search", "raj\u001folsen"))));
+        assertEquals(List.of(), ids(list(partnerId, Map.of("search", "arated\u001fback"))));
+        // The separator inside one field is an ordinary character of that field.
+        assertEquals(List.of(separated), ids(list(partnerId, Map.of("search", "P\u001fa"))));
+        // A backslash is literal (it is also LIKE's escape character).
+        list(partnerId, Map.of("search", "K\\s")).then().statusCode(200)
+                .body("members.id", equalTo(List.of(separated)))
+                .body("pagination", equalTo(pagination(1, 20, 1, 1)));
+        assertEquals(List.of(separated), ids(list(partnerId, Map.of("search", "\\"))));
+        assertEquals(List.of(), ids(list(partnerId, Map.of("search", "\\\\"))));
+        // search_text follows every update (PostgreSQL regenerates it; Hibernate never writes it).
+        put(partnerId, spanning, "{\"lastName\": \"Quixote\", \"email\": \"DON@example.com\"}").then().statusCode(200);
+        assertEquals(List.of(spanning), ids(list(partnerId, Map.of("search", "qUIx"))));
+        assertEquals(List.of(spanning), ids(list(partnerId, Map.of("search", "don@"))));
+        assertEquals(List.of(), ids(list(partnerId, Map.of("search", "olsen"))));
+    }
+
+    @Test
     void filtersByStatusBeforePagination() {
         String partnerId = newPartner();
         String paused = create(partnerId, "Paula", "Paused", "paula@example.com");
