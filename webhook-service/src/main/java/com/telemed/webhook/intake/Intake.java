@@ -25,8 +25,9 @@ import org.jboss.logging.Logger;
 /**
  * Turns a batch of envelopes into deliveries, in one transaction: the partners' settings are read
  * once, events of a partner without URL are recorded as dropped, the others become deliveries
- * signed now (timestamp and signature fixed for every attempt), leased to this replica so it can
- * send them at once. {@code ON CONFLICT (event_id) DO NOTHING} is the deduplication: an envelope
+ * signed now (timestamp and signature fixed for every attempt). As many as the dispatcher has room
+ * for are leased to this replica and sent at once; the rest are stored unleased and claimed when
+ * there is room. {@code ON CONFLICT (event_id) DO NOTHING} is the deduplication: an envelope
  * seen before (Kafka redelivers after a crash or rebalance; the outbox publishes at least once)
  * inserts nothing and is not sent again.
  */
@@ -41,9 +42,9 @@ public class Intake {
     static final String INSERT_DELIVERIES = "INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at,"
             + " signature, status, attempt_count, round_attempts, next_attempt_at, lease_until, created_at, updated_at)"
             + " SELECT u.id, u.partner_id, u.event_id, u.event, u.body, u.signed_at, u.signature, 'retrying', 0, 0,"
-            + "   now(), now() + ?::interval, ?, ?"
-            + " FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])"
-            + "   WITH ORDINALITY AS u(id, partner_id, event_id, event, body, signed_at, signature, n)"
+            + "   now(), CASE WHEN u.leased THEN now() + ?::interval END, ?, ?"
+            + " FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::boolean[])"
+            + "   WITH ORDINALITY AS u(id, partner_id, event_id, event, body, signed_at, signature, leased, n)"
             + " ORDER BY u.n"
             + " ON CONFLICT (event_id) DO NOTHING RETURNING id";
 
@@ -55,8 +56,8 @@ public class Intake {
     private record Settings(String url, String secret) {
     }
 
-    /** What one batch did. */
-    public record Result(List<Job> fresh, int dropped, int skipped) {
+    /** What one batch did: {@code fresh} are the new deliveries leased here, {@code unleased} the others stored. */
+    public record Result(List<Job> fresh, int unleased, int dropped, int skipped) {
     }
 
     private final AgroalDataSource dataSource;
@@ -93,11 +94,14 @@ public class Intake {
             LOG.warnf("Skipped %d malformed event envelope(s)", malformed);
         }
         if (byId.isEmpty()) {
-            return new Result(List.of(), 0, malformed + internal);
+            return new Result(List.of(), 0, 0, malformed + internal);
         }
         Result result = store(new ArrayList<>(byId.values()), malformed + internal);
         metrics.dropped(result.dropped());
         dispatcher.handOff(result.fresh());
+        if (result.unleased() > 0) {
+            dispatcher.storedUnleased();
+        }
         return result;
     }
 
@@ -111,10 +115,10 @@ public class Intake {
                 for (Envelopes.Webhook webhook : webhooks) {
                     (settings.containsKey(webhook.partnerId()) ? deliver : drop).add(webhook);
                 }
-                List<Job> fresh = insertDeliveries(connection, deliver, settings);
+                Inserted inserted = insertDeliveries(connection, deliver, settings);
                 int dropped = insertDropped(connection, drop);
                 connection.commit();
-                return new Result(fresh, dropped, skipped);
+                return new Result(inserted.leased(), inserted.unleased(), dropped, skipped);
             } catch (SQLException | RuntimeException e) {
                 connection.rollback();
                 throw e;
@@ -137,12 +141,19 @@ public class Intake {
         return found;
     }
 
-    private List<Job> insertDeliveries(Connection connection, List<Envelopes.Webhook> deliver,
-                                       Map<String, Settings> settings) throws SQLException {
+    private record Inserted(List<Job> leased, int unleased) {
+    }
+
+    private Inserted insertDeliveries(Connection connection, List<Envelopes.Webhook> deliver,
+                                      Map<String, Settings> settings) throws SQLException {
         if (deliver.isEmpty()) {
-            return List.of();
+            return new Inserted(List.of(), 0);
         }
         int n = deliver.size();
+        Dispatcher.Room room = dispatcher.room(settings.keySet());
+        Map<String, Integer> perPartner = new HashMap<>(room.perPartner());
+        int total = room.total();
+        Boolean[] leased = new Boolean[n];
         UUID[] ids = new UUID[n];
         String[] partners = new String[n];
         String[] eventIds = new String[n];
@@ -162,10 +173,17 @@ public class Intake {
             bodies[i] = webhook.body();
             signedAt[i] = timestamp;
             signatures[i] = Signatures.sign(partner.secret(), timestamp, webhook.body());
-            jobs.put(ids[i], new Job(ids[i], partners[i], partner.url(), bodies[i], timestamp, signatures[i], 0));
+            int partnerRoom = perPartner.getOrDefault(partners[i], 0);
+            leased[i] = partnerRoom > 0 && total > 0;
+            if (leased[i]) {
+                perPartner.put(partners[i], partnerRoom - 1);
+                total--;
+                jobs.put(ids[i], new Job(ids[i], partners[i], partner.url(), bodies[i], timestamp, signatures[i], 0));
+            }
         }
         Timestamp now = Timestamp.from(Timestamps.now());
         List<Job> inserted = new ArrayList<>();
+        int unleased = 0;
         try (PreparedStatement insert = connection.prepareStatement(INSERT_DELIVERIES)) {
             insert.setString(1, config.lease().toMillis() + " milliseconds");
             insert.setTimestamp(2, now);
@@ -177,13 +195,19 @@ public class Intake {
             insert.setArray(8, connection.createArrayOf("text", bodies));
             insert.setArray(9, connection.createArrayOf("text", signedAt));
             insert.setArray(10, connection.createArrayOf("text", signatures));
+            insert.setArray(11, connection.createArrayOf("boolean", leased));
             try (ResultSet rows = insert.executeQuery()) {
                 while (rows.next()) {
-                    inserted.add(jobs.get(rows.getObject(1, UUID.class)));
+                    Job job = jobs.get(rows.getObject(1, UUID.class));
+                    if (job != null) {
+                        inserted.add(job);
+                    } else {
+                        unleased++;
+                    }
                 }
             }
         }
-        return inserted;
+        return new Inserted(inserted, unleased);
     }
 
     private int insertDropped(Connection connection, List<Envelopes.Webhook> drop) throws SQLException {

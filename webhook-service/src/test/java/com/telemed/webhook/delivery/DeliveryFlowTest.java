@@ -253,6 +253,44 @@ class DeliveryFlowTest {
     }
 
     /**
+     * A burst beyond what this replica holds for one partner (8 attempts in flight and 200 waiting in
+     * memory, leased) leaves the rest in the database, unleased, to be claimed as room frees: every
+     * event is delivered exactly once, at its first attempt.
+     */
+    @Test
+    void aBurstBeyondThePartnersRoomWaitsInTheDatabaseAndIsDeliveredOnce() throws Exception {
+        try (Receiver receiver = Receiver.answering(Receiver.HOLD)) {
+            String partner = Partners.newPartner();
+            Partners.setUrl(partner, receiver.url());
+            String[] burst = new String[300];
+            for (int i = 0; i < burst.length; i++) {
+                burst[i] = Events.envelope(Events.newId(), partner, "item.approved", Events.itemApproved("r-burst-" + i));
+            }
+            Events.publish("care.events", "r-burst", burst);
+            assertTrue(receiver.await(8, 15_000), "the partner's in-flight bound is full");
+            assertTrue(Receiver.Waits.until(15_000, () -> Db.count(
+                    "SELECT count(*) FROM deliveries WHERE partner_id = ?", partner) == 300), "all stored");
+            assertTrue(Receiver.Waits.until(5_000, () -> Db.count(
+                    "SELECT count(*) FROM deliveries WHERE partner_id = ? AND lease_until IS NULL", partner) == 92),
+                    "300 - (8 + 200) unleased");
+            Thread.sleep(300);
+            assertEquals(8, receiver.received().size(), "at most max-in-flight-per-partner attempts at once");
+
+            receiver.release();
+            assertTrue(Receiver.Waits.until(30_000, () -> Db.count(
+                    "SELECT count(*) FROM deliveries WHERE partner_id = ? AND status = 'delivered'", partner) == 300),
+                    "all delivered");
+            List<Receiver.Received> posts = receiver.received();
+            assertEquals(300, posts.size(), "one POST per event");
+            assertEquals(300, posts.stream().map(post -> post.header("X-Webhook-Id")).distinct().count());
+            assertEquals(300, Db.count("SELECT count(*) FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id"
+                    + " WHERE d.partner_id = ? AND a.http_status = 200", partner));
+            assertEquals(0, Db.count("SELECT count(*) FROM deliveries WHERE partner_id = ?"
+                    + " AND (attempt_count <> 1 OR lease_until IS NOT NULL OR next_attempt_at IS NOT NULL)", partner));
+        }
+    }
+
+    /**
      * A restart in the middle of a retry sequence: all that survives a restart is the row, so the
      * row is staged as a previous process left it (one failed attempt recorded, next attempt due,
      * no lease). Exactly the two remaining attempts are made, 4 s apart, then it is failed.

@@ -20,11 +20,13 @@ import java.util.function.BooleanSupplier;
 
 /**
  * A real HTTP webhook receiver on loopback (JDK HttpServer, random port). Answers the scripted
- * statuses in order, then the default; {@link #HANG} never answers (until closed).
+ * statuses in order, then the default; {@link #HANG} never answers (until closed); {@link #HOLD}
+ * answers 200 once {@link #release} is called.
  */
 public final class Receiver implements AutoCloseable {
 
     public static final int HANG = -1;
+    public static final int HOLD = -2;
 
     /** One POST as received. */
     public record Received(long nanos, String method, String path, Map<String, String> headers, byte[] body) {
@@ -43,6 +45,7 @@ public final class Receiver implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Deque<Integer> script = new ArrayDeque<>();
     private final CountDownLatch closing = new CountDownLatch(1);
+    private final CountDownLatch released = new CountDownLatch(1);
     private volatile int defaultStatus;
 
     public Receiver(int defaultStatus, Integer... script) throws IOException {
@@ -74,6 +77,11 @@ public final class Receiver implements AutoCloseable {
         defaultStatus = status;
     }
 
+    /** Lets every held request (and every later one) be answered 200. */
+    public void release() {
+        released.countDown();
+    }
+
     /** Waits until at least {@code count} requests arrived; false on timeout. */
     public boolean await(int count, long timeoutMs) {
         return Waits.until(timeoutMs, () -> received.size() >= count);
@@ -102,6 +110,14 @@ public final class Receiver implements AutoCloseable {
             }
             exchange.close();
             return;
+        }
+        if (status == HOLD) {
+            try {
+                released.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            status = 200;
         }
         if (status >= 300 && status < 400) {
             exchange.getResponseHeaders().add("Location", "http://127.0.0.1:" + port() + "/elsewhere");
