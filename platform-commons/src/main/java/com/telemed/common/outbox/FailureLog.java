@@ -40,6 +40,11 @@ final class FailureLog {
         }
     }
 
+    /** Whether some dependency failed and has not recovered since. */
+    synchronized boolean failing() {
+        return !failingSince.isEmpty();
+    }
+
     private static String chain(Throwable failure) {
         String described = Failures.describe(failure);
         int frames = described.indexOf('\n');

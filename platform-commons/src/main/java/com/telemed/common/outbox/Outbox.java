@@ -6,6 +6,9 @@ import com.telemed.common.event.EventEnvelope;
 import io.quarkus.arc.properties.IfBuildProperty;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.util.Objects;
 
@@ -26,10 +29,15 @@ public class Outbox {
 
     private final EntityManager entityManager;
     private final ObjectMapper objectMapper;
+    private final TransactionSynchronizationRegistry transactions;
+    private final OutboxRelay relay;
 
-    public Outbox(EntityManager entityManager, ObjectMapper objectMapper) {
+    public Outbox(EntityManager entityManager, ObjectMapper objectMapper, TransactionSynchronizationRegistry transactions,
+                  OutboxRelay relay) {
         this.entityManager = entityManager;
         this.objectMapper = objectMapper;
+        this.transactions = transactions;
+        this.relay = relay;
     }
 
     /**
@@ -49,6 +57,27 @@ public class Outbox {
                 .setParameter(3, key)
                 .setParameter(4, serialise(envelope))
                 .executeUpdate();
+        wakeRelayOnCommit();
+    }
+
+    /** Once per transaction: the relay is woken after the commit, when the rows are visible to it. */
+    private void wakeRelayOnCommit() {
+        if (transactions.getResource(Outbox.class) != null) {
+            return;
+        }
+        transactions.putResource(Outbox.class, Boolean.TRUE);
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    relay.wake();
+                }
+            }
+        });
     }
 
     private String serialise(EventEnvelope envelope) {

@@ -13,8 +13,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
@@ -27,8 +26,11 @@ import org.jboss.logging.Logger;
  * once (a crash between the ack and the commit sends the batch again), so consumers deduplicate
  * on the envelope id.
  *
- * <p>The relay polls on a thread of its own rather than through quarkus-scheduler: that
- * scheduler checks its triggers once a second, so it cannot honour the 200 ms default.
+ * <p>The relay runs on a thread of its own rather than through quarkus-scheduler (which checks
+ * its triggers once a second). It is woken by {@link Outbox} when a transaction that recorded
+ * events commits on this replica, and polls every {@code platform.outbox.poll-interval} besides:
+ * for rows of other replicas whose relay skipped them (lock held), and for rows left after a
+ * Kafka or database failure.
  */
 @ApplicationScoped
 @IfBuildProperty(name = "platform.outbox.enabled", stringValue = "true")
@@ -49,7 +51,9 @@ public class OutboxRelay {
     private final OutboxConfig config;
     private final RelayProducer producer;
     private final FailureLog failures = new FailureLog(LOG);
-    private ScheduledExecutorService poller;
+    private final Semaphore wakeups = new Semaphore(0);
+    private volatile boolean running;
+    private Thread poller;
 
     public OutboxRelay(AgroalDataSource dataSource, OutboxConfig config,
                        @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers) {
@@ -60,22 +64,45 @@ public class OutboxRelay {
 
     /** After Flyway has migrated (it runs before StartupEvent), so the table exists. */
     void start(@Observes StartupEvent started) {
-        poller = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "outbox-relay");
-            thread.setDaemon(true);
-            return thread;
-        });
-        long interval = config.pollInterval().toMillis();
-        // Fixed delay: a slow tick (Kafka away) is never followed by a pile of queued ones.
-        poller.scheduleWithFixedDelay(this::poll, interval, interval, TimeUnit.MILLISECONDS);
+        running = true;
+        poller = new Thread(this::pollLoop, "outbox-relay");
+        poller.setDaemon(true);
+        poller.start();
     }
 
     void stop(@Observes ShutdownEvent stopping) throws InterruptedException {
+        running = false;
         if (poller != null) {
-            poller.shutdownNow();
-            poller.awaitTermination(10, TimeUnit.SECONDS);
+            poller.interrupt();
+            poller.join(TimeUnit.SECONDS.toMillis(10));
         }
         producer.close();
+    }
+
+    /** Asks for a tick now: events were committed. Cheap and safe from any thread. */
+    public void wake() {
+        wakeups.release();
+    }
+
+    /**
+     * A tick when woken or after the poll interval. Wake-ups during a tick leave a permit, so a
+     * commit that lands while a batch is being sent is picked up straight after it. While Kafka or
+     * the database fails, ticks stay one interval apart however many commits wake the relay.
+     */
+    private void pollLoop() {
+        long interval = config.pollInterval().toMillis();
+        while (running) {
+            try {
+                if (failures.failing()) {
+                    Thread.sleep(interval);
+                }
+                wakeups.tryAcquire(interval, TimeUnit.MILLISECONDS);
+                wakeups.drainPermits();
+            } catch (InterruptedException e) {
+                return;
+            }
+            poll();
+        }
     }
 
     /** Drains full batches back to back, so a burst does not wait one poll interval per batch. */
@@ -85,7 +112,7 @@ public class OutboxRelay {
                 // Keep going: more rows are waiting.
             }
         } catch (RuntimeException e) {
-            // An exception would cancel the periodic task; log the failure's shape and keep polling.
+            // Log the failure's shape and keep polling: the rows stay for the next tick.
             failures.failed("relay", "Outbox relay tick failed", e);
         }
     }
