@@ -4,18 +4,5 @@
 # among 1,000,000. Builds what is missing, starts its own platform on random loopback ports, loads the
 # data with SQL, prints its figures and EXPLAIN plans, stops. About 4 minutes on 2 cores.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
-KIT="$ROOT/testkit/target/classes"
-missing=0
-[ -f "$KIT/com/telemed/testkit/runtime.classpath" ] || missing=1
-for service in gateway members-service requests-service; do
-  [ -f "$service/target/quarkus-app/quarkus-run.jar" ] || missing=1
-done
-if [ "$missing" = 1 ]; then
-  ./mvnw -q package -DskipTests
-fi
-CP="$KIT:$(cat "$KIT/com/telemed/testkit/runtime.classpath")"
-OUT="$(mktemp -d)"
-javac -d "$OUT" -cp "$CP" bench/MembersListBench.java
-exec java -Xmx512m -cp "$OUT:$CP" MembersListBench "$@"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_run MembersListBench bench/MembersListBench.java -- "$@"

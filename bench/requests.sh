@@ -7,18 +7,5 @@
 # Builds what is missing, starts its own platform on random loopback ports, stops. About 5 minutes on 2 cores.
 # Needs wrk (apt-get install wrk; else a JVM load generator) and pgbench (apt-get install postgresql-client).
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
-KIT="$ROOT/testkit/target/classes"
-missing=0
-[ -f "$KIT/com/telemed/testkit/runtime.classpath" ] || missing=1
-for service in gateway members-service catalogue-service requests-service; do
-  [ -f "$service/target/quarkus-app/quarkus-run.jar" ] || missing=1
-done
-if [ "$missing" = 1 ]; then
-  ./mvnw -q package -DskipTests
-fi
-CP="$KIT:$(cat "$KIT/com/telemed/testkit/runtime.classpath")"
-OUT="$(mktemp -d)"
-javac -d "$OUT" -cp "$CP" bench/Wrk.java bench/RequestsBench.java
-exec java -Xmx512m -cp "$OUT:$CP" RequestsBench "$@"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_run RequestsBench bench/Wrk.java bench/RequestsBench.java -- "$@"

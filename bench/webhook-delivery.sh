@@ -8,21 +8,11 @@
 #    item.approved webhook. Aim: at least 2,000 events/s and p99 under 250 ms.
 # Builds what is missing, starts its own platform on random loopback ports, stops. About 2 minutes on 2 cores.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
-KIT="$ROOT/testkit/target/classes"
-missing=0
-[ -f "$KIT/com/telemed/testkit/runtime.classpath" ] || missing=1
-for service in gateway members-service catalogue-service requests-service messaging-service billing-service webhook-service; do
-  [ -f "$service/target/quarkus-app/quarkus-run.jar" ] || missing=1
-done
-if [ "$missing" = 1 ]; then
-  ./mvnw -q package -DskipTests
-fi
-# The receiver and the ceiling's client: the very Vert.x and Netty jars webhook-service runs with.
-LIB="$ROOT/webhook-service/target/quarkus-app/lib/main"
-VERTX="$(ls "$LIB"/io.vertx.vertx-core-*.jar "$LIB"/io.netty.netty-*.jar | tr '\n' ':')"
-CP="$KIT:$(cat "$KIT/com/telemed/testkit/runtime.classpath"):$VERTX"
-OUT="$(mktemp -d)"
-javac -d "$OUT" -cp "$CP" bench/WebhookDeliveryBench.java
-exec java -Xmx512m -cp "$OUT:$CP" WebhookDeliveryBench "$@"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# The receiver and the ceiling's client: the very Vert.x and Netty jars webhook-service runs with
+# (built first if missing: lib.sh builds only inside bench_run).
+[ -d webhook-service/target/quarkus-app/lib/main ] || ./mvnw -q package -DskipTests
+LIB="webhook-service/target/quarkus-app/lib/main"
+BENCH_EXTRA_CP="$(ls "$LIB"/io.vertx.vertx-core-*.jar "$LIB"/io.netty.netty-*.jar | paste -sd: -)"
+export BENCH_EXTRA_CP
+bench_run WebhookDeliveryBench bench/WebhookDeliveryBench.java -- "$@"
