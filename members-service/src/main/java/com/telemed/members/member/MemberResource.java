@@ -21,8 +21,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 
 /**
  * {@code /v1/members} (partner-api.md, Members). Every call acts for the partner the gateway
@@ -97,10 +95,8 @@ public class MemberResource {
         String status = query.has("status") ? query.get("status").textValue() : null;
 
         MemberService.Found found = members.list(partnerId, search, status, page, limit);
-        List<UUID> ids = found.members().stream().map(member -> member.id).toList();
-        Map<UUID, List<RequestSummary>> summaries = ids.isEmpty() ? Map.of() : requests.forMembers(partnerId, ids);
         List<MemberViews.WithRequests> views = found.members().stream()
-                .map(member -> MemberViews.WithRequests.of(member, summaries.getOrDefault(member.id, List.of())))
+                .map(member -> MemberViews.WithRequests.of(member, found.requests().getOrDefault(member.id, List.of())))
                 .toList();
         long totalPages = (found.total() + limit - 1) / limit;
         return new MemberViews.Page(views, new MemberViews.Pagination(page, limit, found.total(), totalPages));

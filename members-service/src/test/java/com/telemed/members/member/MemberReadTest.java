@@ -103,6 +103,11 @@ class MemberReadTest {
         list(partnerId, Map.of("page", "4", "limit", "2")).then().statusCode(200)
                 .body("members", equalTo(List.of()))
                 .body("pagination", equalTo(pagination(4, 2, 5, 3)));
+        // A page so far past the end that page times limit overflows a long: still [] and the exact total.
+        list(partnerId, Map.of("page", "9223372036854775807", "limit", "100")).then().statusCode(200)
+                .body("members", equalTo(List.of()))
+                .body("pagination.total", equalTo(5))
+                .body("pagination.totalPages", equalTo(1));
         // Defaults: page 1, limit 20.
         list(partnerId, Map.of()).then().statusCode(200)
                 .body("members.id", equalTo(newestFirst))
