@@ -4,10 +4,13 @@ import com.telemed.testkit.platform.PlatformOptions;
 import com.telemed.testkit.platform.PlatformService;
 import com.telemed.testkit.stack.DemoData;
 import java.io.FileReader;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -16,6 +19,11 @@ import java.util.Properties;
  * straight to catalogue-service (with the partner header the gateway would add), at the same
  * concurrency, alternated so both see the same machine. Load from wrk when installed (it leaves
  * the CPU to what is measured), else from a JVM client. Loopback only; bounded in time.
+ *
+ * <p>Two setups, one run: first every process shares both cores, so each millisecond of gateway
+ * CPU is taken from the service; then the gateway (with the load generator) gets CPU 0 and the
+ * service with PostgreSQL CPU 1, as in a deployment where the gateway is scaled on its own. The
+ * gateway's key lookups still run in PostgreSQL on the service's CPU.
  *
  * Run: bench/gateway-overhead.sh [concurrency] [seconds per round]
  */
@@ -55,19 +63,65 @@ public final class GatewayOverheadBench {
             System.out.println("warm-up (JIT):");
             load.run("  gateway", viaGateway, gatewayHeaders, concurrency, Duration.ofSeconds(40));
             load.run("  direct", direct, directHeaders, concurrency, Duration.ofSeconds(40));
-            double[] gateway = null;
-            double[] service = null;
-            for (int i = 1; i <= 3; i++) {
-                gateway = load.run("through gateway (round " + i + ")", viaGateway, gatewayHeaders, concurrency, round);
-                service = load.run("direct to service (round " + i + ")", direct, directHeaders, concurrency, round);
+            System.out.printf("%n== shared: every process on every core (the gateway's CPU is taken from the service's)%n");
+            compare(load, viaGateway, gatewayHeaders, direct, directHeaders, concurrency, round);
+            if (isolate(platform, infrastructure)) {
+                System.out.printf("%n== isolated: gateway and load generator on CPU 0; catalogue-service and PostgreSQL"
+                        + " (the gateway's key lookups included) on CPU 1, as when the gateway is scaled on its own%n");
+                compare(load, viaGateway, gatewayHeaders, direct, directHeaders, concurrency, round);
             }
-            System.out.printf("%nlast round: gateway throughput = %.0f %% of direct; added latency p50 %.2f ms, p99 %.2f ms%n",
-                    100.0 * gateway[0] / service[0], gateway[1] - service[1], gateway[2] - service[2]);
-            // Saturated, latency is mostly queueing; one client alone shows what the hop itself adds.
-            double[] alone = load.run("through gateway, 1 client", viaGateway, gatewayHeaders, 1, round);
-            double[] aloneDirect = load.run("direct to service, 1 client", direct, directHeaders, 1, round);
-            System.out.printf("unloaded: added latency p50 %.2f ms, p99 %.2f ms%n", alone[1] - aloneDirect[1], alone[2] - aloneDirect[2]);
             System.out.println("aim: at least 70 % of direct throughput, under 1 ms added at p50");
+        }
+    }
+
+    /** Three alternated rounds at {@code concurrency}, each with its ratio, then one client alone. */
+    private static void compare(Load load, URI viaGateway, String[] gatewayHeaders, URI direct, String[] directHeaders,
+                                int concurrency, Duration round) throws Exception {
+        for (int i = 1; i <= 3; i++) {
+            double[] gateway = load.run("through gateway (round " + i + ")", viaGateway, gatewayHeaders, concurrency, round);
+            double[] service = load.run("direct to service (round " + i + ")", direct, directHeaders, concurrency, round);
+            System.out.printf("  round %d: gateway throughput = %.0f %% of direct; added latency p50 %.2f ms, p99 %.2f ms%n",
+                    i, 100.0 * gateway[0] / service[0], gateway[1] - service[1], gateway[2] - service[2]);
+        }
+        // Saturated, latency is mostly queueing; one client alone shows what the hop itself adds.
+        double[] alone = load.run("through gateway, 1 client", viaGateway, gatewayHeaders, 1, round);
+        double[] aloneDirect = load.run("direct to service, 1 client", direct, directHeaders, 1, round);
+        System.out.printf("  unloaded: added latency p50 %.2f ms, p99 %.2f ms%n", alone[1] - aloneDirect[1], alone[2] - aloneDirect[2]);
+    }
+
+    /**
+     * Pins the gateway and this JVM (so the load generator it starts) to CPU 0, and catalogue-service,
+     * the postmaster and its backends (new ones inherit the postmaster's CPU) to CPU 1. False, with
+     * the reason, when the machine has one CPU or no {@code taskset}.
+     */
+    private static boolean isolate(Platform platform, Infrastructure infrastructure) throws Exception {
+        long postmaster = infrastructure.postgres().pid();
+        if (Runtime.getRuntime().availableProcessors() < 2 || postmaster < 0) {
+            System.out.println("(isolated run skipped: needs 2 CPUs and the kit's own PostgreSQL)");
+            return false;
+        }
+        List<Long> serviceSide = new ArrayList<>(List.of(platform.pid(PlatformService.CATALOGUE), postmaster));
+        ProcessHandle.of(postmaster).ifPresent(p -> p.descendants().forEach(child -> serviceSide.add(child.pid())));
+        try {
+            for (long pid : List.of(platform.pid(PlatformService.GATEWAY), ProcessHandle.current().pid())) {
+                pin(pid, 0);
+            }
+            for (long pid : serviceSide) {
+                pin(pid, 1);
+            }
+            return true;
+        } catch (IOException e) {
+            System.out.println("(isolated run skipped: " + e.getMessage() + ")");
+            return false;
+        }
+    }
+
+    private static void pin(long pid, int cpu) throws Exception {
+        Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", Integer.toString(cpu), Long.toString(pid))
+                .redirectErrorStream(true).start();
+        String out = new String(taskset.getInputStream().readAllBytes());
+        if (taskset.waitFor() != 0) {
+            throw new IOException("taskset failed for " + pid + ": " + out.strip());
         }
     }
 
