@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -13,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A single-node Kafka in KRaft mode (broker and controller in one process), run from the Kafka
@@ -21,6 +24,7 @@ import org.apache.kafka.common.Uuid;
  */
 public final class EmbeddedKafkaBroker implements KafkaCluster {
 
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
 
     private final Path directory;
@@ -53,12 +57,9 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
         if (process != null && process.isAlive()) {
             return;
         }
-        Path properties = writeProperties();
         Path log = directory.resolve("kafka.log");
-        if (!Files.exists(directory.resolve("data").resolve("meta.properties"))) {
-            JavaProcesses.run(command("kafka.tools.StorageTool", "format", "--ignore-formatted",
-                    "-t", Uuid.randomUuid().toString(), "-c", properties.toString()), log, 120);
-        }
+        formatIfNew(log);
+        Path properties = writeProperties("server.properties", directory.resolve("data"));
         process = JavaProcesses.start(command("kafka.Kafka", properties.toString()), log, Map.of());
         awaitReady(log);
     }
@@ -95,7 +96,35 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
         return command;
     }
 
-    private Path writeProperties() {
+    /**
+     * Formats new storage beside its place ({@code data.partial}) and renames it into place once
+     * formatted, so {@code data} exists only complete. A {@code data} without
+     * {@code meta.properties} never held a formatted log (an older launcher was killed while
+     * formatting): it is removed and formatted again.
+     */
+    private void formatIfNew(Path log) {
+        Path data = directory.resolve("data");
+        if (Files.exists(data.resolve("meta.properties"))) {
+            return;
+        }
+        Path partial = directory.resolve("data.partial");
+        try {
+            if (Files.exists(data)) {
+                LOG.warn("Removing {}: its storage was never formatted (an earlier start was interrupted)", data);
+                FileTrees.delete(data);
+            }
+            FileTrees.delete(partial);
+            Path formatProperties = writeProperties("format.properties", partial);
+            JavaProcesses.run(command("kafka.tools.StorageTool", "format",
+                    "-t", Uuid.randomUuid().toString(), "-c", formatProperties.toString()), log, 120);
+            Files.move(partial, data, StandardCopyOption.ATOMIC_MOVE);
+            Files.delete(formatProperties);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare Kafka's storage in " + data, e);
+        }
+    }
+
+    private Path writeProperties(String fileName, Path logDirectory) {
         Properties config = new Properties();
         config.setProperty("process.roles", "broker,controller");
         config.setProperty("node.id", "1");
@@ -105,7 +134,7 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
         config.setProperty("controller.listener.names", "CONTROLLER");
         config.setProperty("inter.broker.listener.name", "PLAINTEXT");
         config.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-        config.setProperty("log.dirs", directory.resolve("data").toString());
+        config.setProperty("log.dirs", logDirectory.toString());
         config.setProperty("num.partitions", "3");
         // One node: every internal topic has one replica, and few partitions keep start-up quick.
         config.setProperty("offsets.topic.replication.factor", "1");
@@ -122,7 +151,7 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
         config.setProperty("auto.create.topics.enable", "true");
         try {
             Files.createDirectories(directory);
-            Path file = directory.resolve("server.properties");
+            Path file = directory.resolve(fileName);
             try (var out = Files.newBufferedWriter(file)) {
                 config.store(out, "written by the testkit; regenerated on every start");
             }

@@ -6,9 +6,16 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** PostgreSQL from the binaries Maven delivered (zonky), run from a data directory of ours. */
+/**
+ * PostgreSQL from the binaries Maven delivered (zonky), extracted by {@link PostgresBinaries} into
+ * the {@link PlatformCache} and run from a data directory of ours.
+ */
 public final class EmbeddedPostgresServer implements PostgresServer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
 
     private final EmbeddedPostgres postgres;
     private final Path dataDirectory;
@@ -25,9 +32,15 @@ public final class EmbeddedPostgresServer implements PostgresServer {
      * and the server's output goes to {@code postgres.log} beside the data.
      */
     public static EmbeddedPostgresServer start(Path dataDirectory, int port, boolean keepData) {
+        PostgresBinaries binaries = PostgresBinaries.prepare(PlatformCache.directory());
         try {
+            if (keepData) {
+                removeUnfinishedCluster(dataDirectory);
+            }
             Files.createDirectories(dataDirectory);
-            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                    .setPgBinaryResolver(binaries.resolver())
+                    .setOverrideWorkingDirectory(binaries.workingDirectory().toFile());
             if (keepData) {
                 var log = ProcessBuilder.Redirect.appendTo(dataDirectory.resolveSibling("postgres.log").toFile());
                 builder.setOutputRedirector(log).setErrorRedirector(log);
@@ -44,8 +57,29 @@ public final class EmbeddedPostgresServer implements PostgresServer {
                     .start();
             return new EmbeddedPostgresServer(postgres, dataDirectory);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start embedded PostgreSQL in " + dataDirectory, e);
+            throw new IllegalStateException("PostgreSQL did not start from " + dataDirectory + " ("
+                    + e.getMessage() + "); its log: " + dataDirectory.resolveSibling("postgres.log"), e);
         }
+    }
+
+    /**
+     * A data directory in which PostgreSQL never started (no {@code postmaster.opts}, which the
+     * server writes at every start and never removes) is what an interrupted {@code initdb} leaves:
+     * it holds no data, and zonky would take its {@code postgresql.conf} for a finished cluster.
+     * It is removed so that the start runs {@code initdb} again.
+     */
+    static boolean removeUnfinishedCluster(Path dataDirectory) throws IOException {
+        if (!Files.isDirectory(dataDirectory) || Files.exists(dataDirectory.resolve("postmaster.opts"))) {
+            return false;
+        }
+        try (var children = Files.list(dataDirectory)) {
+            if (children.findAny().isEmpty()) {
+                return false;
+            }
+        }
+        LOG.warn("Removing {}: PostgreSQL never started there (an earlier initdb was interrupted)", dataDirectory);
+        FileTrees.delete(dataDirectory);
+        return true;
     }
 
     @Override

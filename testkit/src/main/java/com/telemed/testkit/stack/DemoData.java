@@ -1,5 +1,6 @@
 package com.telemed.testkit.stack;
 
+import com.telemed.testkit.infra.AtomicFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -174,14 +174,12 @@ public final class DemoData {
     }
 
     private static void store(Properties properties, Path file) {
+        var out = new java.io.StringWriter();
         try {
-            Files.createDirectories(file.getParent());
-            try (var out = Files.newBufferedWriter(file)) {
-                properties.store(out, "Demo credentials of the local stack (shown once by the platform, kept here for you)");
-            }
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+            properties.store(out, "Demo credentials of the local stack (shown once by the platform, kept here for you)");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        AtomicFiles.write(file, out.toString(), true);
     }
 }

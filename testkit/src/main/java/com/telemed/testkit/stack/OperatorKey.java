@@ -1,14 +1,17 @@
 package com.telemed.testkit.stack;
 
+import com.telemed.testkit.infra.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 
-/** The operator key of the local stack: OPS_API_KEY when set, else one generated once and kept. */
+/**
+ * The operator key of the local stack: OPS_API_KEY when set, else one generated once and kept (an
+ * empty kept file, left by an older launcher killed while writing it, is replaced).
+ */
 final class OperatorKey {
 
     private OperatorKey() {
@@ -19,15 +22,14 @@ final class OperatorKey {
             return fromEnvironment.trim();
         }
         try {
-            if (Files.exists(keptIn)) {
-                return Files.readString(keptIn).trim();
+            String kept = Files.exists(keptIn) ? Files.readString(keptIn).trim() : "";
+            if (!kept.isEmpty()) {
+                return kept;
             }
             byte[] random = new byte[24];
             new SecureRandom().nextBytes(random);
             String key = "ops_" + HexFormat.of().formatHex(random);
-            Files.createDirectories(keptIn.getParent());
-            Files.writeString(keptIn, key + "\n");
-            Files.setPosixFilePermissions(keptIn, PosixFilePermissions.fromString("rw-------"));
+            AtomicFiles.write(keptIn, key + "\n", true);
             return key;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot keep the operator key in " + keptIn, e);

@@ -1,5 +1,6 @@
 package com.telemed.testkit.stack;
 
+import com.telemed.testkit.infra.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -63,13 +64,6 @@ final class StackFiles {
     }
 
     private void write(String name, String content) {
-        try {
-            Files.createDirectories(run);
-            Path temporary = run.resolve(name + ".tmp");
-            Files.writeString(temporary, content + "\n");
-            Files.move(temporary, run.resolve(name), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        AtomicFiles.write(run.resolve(name), content + "\n", false);
     }
 }

@@ -34,18 +34,31 @@ public final class StackMain {
         this.files = files;
     }
 
+    /** Arguments: the checkout's root, then the stack's home ({@code <root>/.stack} when absent). */
     public static void main(String[] args) throws Exception {
         Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
-        StackMain stack = new StackMain(new StackFiles(root.resolve(".stack")));
+        Path home = args.length > 1 ? Path.of(args[1]).toAbsolutePath().normalize() : root.resolve(".stack");
+        StackMain stack = new StackMain(new StackFiles(home));
         Runtime.getRuntime().addShutdownHook(new Thread(stack::stop, "stack-stop"));
         try {
             stack.start(root);
-        } catch (RuntimeException e) {
-            LOG.error("stack failed to start: {}", e.getMessage());
-            stack.files.markFailed(e.getMessage());
+        } catch (RuntimeException | Error e) {
+            // The whole trace goes to the log; ./stack shows the user the cause alone.
+            LOG.error("stack failed to start", e);
+            stack.files.markFailed(cause(e));
             System.exit(1);
         }
         stack.stopped.await();
+    }
+
+    /** One line that names what went wrong, for ./stack to print instead of a stack trace. */
+    static String cause(Throwable failure) {
+        if (failure instanceof OutOfMemoryError) {
+            return "the launcher ran out of memory (" + failure.getMessage() + "); start it with a larger"
+                    + " heap in STACK_LAUNCHER_OPTS, for example -Xmx256m";
+        }
+        String message = failure.getMessage();
+        return message == null || message.isBlank() ? failure.getClass().getName() : message;
     }
 
     private void start(Path root) throws IOException {

@@ -1,0 +1,235 @@
+package com.telemed.e2e;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.telemed.testkit.e2e.RunningPlatform;
+import com.telemed.testkit.infra.PostgresBinaries;
+import com.telemed.testkit.platform.PlatformService;
+import com.telemed.testkit.stack.StackMain;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The README's first command as a new user runs it: the {@code ./stack} script itself, with a
+ * stack home, a cache and every JVM's temp folder all new and empty ({@code STACK_HOME},
+ * {@code JAVA_TOOL_OPTIONS=-Djava.io.tmpdir=...}). It uses the build the reactor just made (the
+ * script rebuilds only what is stale) and the stack's fixed ports, so nothing else may hold them.
+ */
+class StackScriptIT {
+
+    private static final Duration UP_TIMEOUT = Duration.ofMinutes(5);
+
+    @TempDir
+    Path work;
+    private Path home;
+    private Path temp;
+    private final List<Path> homes = new ArrayList<>();
+
+    @BeforeEach
+    void freshMachine() throws IOException {
+        for (int port : stackPorts()) {
+            try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                // free
+            } catch (IOException taken) {
+                fail("port " + port + " of ./stack is taken: stop the stack running on this machine (./stack down) first");
+            }
+        }
+        home = Files.createDirectories(work.resolve("stack-home"));
+        temp = Files.createDirectories(work.resolve("tmp"));
+        homes.add(home);
+    }
+
+    @AfterEach
+    void downWhateverHappened() throws Exception {
+        for (Path each : homes) {
+            run(each, "down");
+        }
+    }
+
+    @Test
+    void upStatusDownOnAFreshMachineLeavesNothingRunning() throws Exception {
+        Result up = run(home, "up");
+        assertEquals(0, up.exit(), up.output());
+        assertTrue(up.output().contains("Platform ready in"), up.output());
+        assertTrue(up.output().contains("Gateway:      http://127.0.0.1:8080"), up.output());
+        Set<Long> ours = processesOf(home);
+        assertEquals(1 + 2 + PlatformService.values().length, pidFiles(home).size(), "launcher, PostgreSQL, Kafka, services");
+
+        Result status = run(home, "status");
+        assertEquals(0, status.exit(), status.output());
+        assertAllReady(status.output());
+        assertTrue(Files.isRegularFile(home.resolve("cache").resolve(".extract.lock")), "binaries extracted into the stack's cache");
+        try (Stream<Path> inTemp = Files.list(temp)) {
+            List<Path> left = inTemp.filter(path -> !path.getFileName().toString().startsWith("hsperfdata")).toList();
+            assertTrue(left.stream().noneMatch(path -> path.getFileName().toString().startsWith("PG-")), left.toString());
+        }
+
+        Result again = run(home, "up");
+        assertEquals(0, again.exit(), again.output());
+        assertTrue(again.output().contains("already running"), again.output());
+
+        Result down = run(home, "down");
+        assertEquals(0, down.exit(), down.output());
+        assertNoneAlive(ours);
+        assertTrue(run(home, "status").output().contains("supervisor        not running"));
+    }
+
+    @Test
+    void upRecoversFromWhatAnInterruptedFirstRunLeft() throws Exception {
+        // What the issue found: zonky's half-extracted binaries in the temp folder...
+        Path zonkyLeftover = Files.createDirectories(temp.resolve("embedded-pg/PG-8633e0cc222b6e8c5af57b0768a0fd0d/lib"));
+        Files.writeString(zonkyLeftover.resolve("libicudata.so"), "half");
+        // ...and the same in the launcher's own places: a binaries folder without its marker, a
+        // partial sibling, an initdb that never finished, unformatted Kafka storage, an empty key.
+        Path cache = Files.createDirectories(home.resolve("cache"));
+        Path binaries = Files.createDirectories(cache.resolve(binariesFolderName() + "/bin"));
+        Files.writeString(binaries.resolve("postgres"), "truncated");
+        Files.createDirectories(cache.resolve(binariesFolderName() + ".partial-31337/lib"));
+        Path postgresData = Files.createDirectories(home.resolve("data/postgres"));
+        Files.writeString(postgresData.resolve("PG_VERSION"), "17\n");
+        Files.writeString(postgresData.resolve("postgresql.conf"), "# initdb was interrupted here\n");
+        Path kafkaData = Files.createDirectories(home.resolve("data/kafka/data"));
+        Files.writeString(kafkaData.resolve("bootstrap.checkpoint"), "half");
+        Files.writeString(home.resolve("ops-api-key"), "");
+
+        Result up = run(home, "up");
+
+        assertEquals(0, up.exit(), up.output());
+        assertAllReady(run(home, "status").output());
+        assertFalse(Files.exists(cache.resolve(binariesFolderName() + ".partial-31337")));
+        assertTrue(Files.size(cache.resolve(binariesFolderName() + "/bin/postgres")) > 1_000_000);
+        assertTrue(Files.exists(postgresData.resolve("postmaster.opts")), "a cluster that started");
+        assertTrue(Files.exists(kafkaData.resolve("meta.properties")), "formatted storage");
+        assertTrue(Files.readString(home.resolve("ops-api-key")).trim().startsWith("ops_"));
+        assertEquals(0, run(home, "down").exit());
+    }
+
+    @Test
+    void upSucceedsAfterTheLauncherWasKilledDuringExtraction() throws Exception {
+        Process first = start(home, "up");
+        Path cache = home.resolve("cache");
+        await().atMost(UP_TIMEOUT).pollInterval(Duration.ofMillis(5)).until(() -> extracting(cache));
+        long launcher = Long.parseLong(Files.readString(home.resolve("run/stack.pid")).trim());
+        ProcessHandle.of(launcher).orElseThrow().destroyForcibly();
+        assertTrue(first.waitFor(2, TimeUnit.MINUTES));
+        String firstOutput = new String(first.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(1, first.exitValue(), firstOutput);
+        assertTrue(firstOutput.contains("The platform did not start."), firstOutput);
+        assertTrue(extracting(cache), "the killed extraction left its partial folder");
+
+        Result up = run(home, "up");
+
+        assertEquals(0, up.exit(), up.output());
+        assertAllReady(run(home, "status").output());
+        assertFalse(extracting(cache));
+        Set<Long> ours = processesOf(home);
+        assertEquals(0, run(home, "down").exit());
+        assertNoneAlive(ours);
+    }
+
+    private static void assertAllReady(String status) {
+        assertTrue(status.contains("supervisor") && status.contains("running"), status);
+        assertTrue(status.lines().anyMatch(line -> line.startsWith("postgres ") && line.endsWith("running")), status);
+        assertTrue(status.lines().anyMatch(line -> line.startsWith("kafka ") && line.endsWith("running")), status);
+        for (PlatformService service : PlatformService.values()) {
+            assertTrue(status.lines().anyMatch(line -> line.startsWith(service.module() + " ") && line.endsWith("  ready")),
+                    service.module() + " not ready:\n" + status);
+        }
+    }
+
+    private static boolean extracting(Path cache) throws IOException {
+        if (!Files.isDirectory(cache)) {
+            return false;
+        }
+        try (Stream<Path> children = Files.list(cache)) {
+            return children.anyMatch(path -> path.getFileName().toString().contains(".partial-"));
+        }
+    }
+
+    private static String binariesFolderName() {
+        return PostgresBinaries.folderName();
+    }
+
+    private static List<Long> pidFiles(Path home) throws IOException {
+        try (Stream<Path> files = Files.list(home.resolve("run"))) {
+            List<Long> pids = new ArrayList<>();
+            for (Path file : files.filter(path -> path.toString().endsWith(".pid")).toList()) {
+                pids.add(Long.parseLong(Files.readString(file).trim()));
+            }
+            return pids;
+        }
+    }
+
+    /** Every process the stack started: those of its pid files and all their descendants. */
+    private static Set<Long> processesOf(Path home) throws IOException {
+        Set<Long> all = new HashSet<>();
+        for (long pid : pidFiles(home)) {
+            all.add(pid);
+            ProcessHandle.of(pid).ifPresent(handle -> handle.descendants().forEach(child -> all.add(child.pid())));
+        }
+        assertTrue(all.size() > PlatformService.values().length + 3, "PostgreSQL runs its own workers too: " + all);
+        return all;
+    }
+
+    private static void assertNoneAlive(Set<Long> pids) {
+        List<Long> alive = pids.stream().filter(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).toList();
+        assertTrue(alive.isEmpty(), "still running after down: " + alive);
+    }
+
+    private static List<Integer> stackPorts() {
+        List<Integer> ports = new ArrayList<>(List.of(StackMain.POSTGRES_PORT, StackMain.KAFKA_PORT, StackMain.KAFKA_CONTROLLER_PORT));
+        for (PlatformService service : PlatformService.values()) {
+            ports.add(service.stackPort());
+        }
+        return ports;
+    }
+
+    private Process start(Path stackHome, String command) throws IOException {
+        Path root = RunningPlatform.projectRoot();
+        ProcessBuilder builder = new ProcessBuilder(root.resolve("stack").toString(), command)
+                .directory(root.toFile())
+                .redirectErrorStream(true);
+        Map<String, String> environment = builder.environment();
+        environment.remove("PLATFORM_CACHE_DIR");
+        environment.remove("PLATFORM_POSTGRES_HOST");
+        environment.remove("PLATFORM_KAFKA_BOOTSTRAP_SERVERS");
+        environment.put("STACK_HOME", stackHome.toString());
+        environment.put("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + temp);
+        environment.put("OPS_API_KEY", "");
+        return builder.start();
+    }
+
+    private Result run(Path stackHome, String command) throws Exception {
+        Process process = start(stackHome, command);
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(UP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            fail("./stack " + command + " did not finish:\n" + output);
+        }
+        return new Result(process.exitValue(), output);
+    }
+
+    private record Result(int exit, String output) {
+    }
+}
