@@ -13,11 +13,13 @@ import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * Reads {@code care.events} from the platform's real broker with a plain consumer, as
- * webhook-service does. The topic is shared by the whole run, so only one request's key is kept.
+ * webhook-service does. The topic is shared by the whole run, so {@link #read} keeps only one
+ * request's key; {@link #readToEnd} reads all of it, for a test on a platform of its own.
  */
 final class CareEventsTopic {
 
@@ -55,7 +57,39 @@ final class CareEventsTopic {
         return envelopes;
     }
 
-    private static JsonNode parse(String value) {
+    /**
+     * Every record of {@code care.events}, each partition from its beginning up to the end offset
+     * it had when this was called, in partition order. The caller makes sure nothing it expects
+     * is still on its way (the publishers' outboxes are empty), so no settle time is needed.
+     */
+    static List<ConsumerRecord<String, String>> readToEnd(String bootstrapServers, Duration timeout) {
+        Map<String, Object> config = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
+        List<ConsumerRecord<String, String>> records = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor("care.events", timeout).stream()
+                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions, timeout);
+            Instant deadline = Instant.now().plus(timeout);
+            while (partitions.stream().anyMatch(partition -> consumer.position(partition, timeout) < end.get(partition))) {
+                if (Instant.now().isAfter(deadline)) {
+                    throw new AssertionError("care.events not read to its end offsets " + end + " within " + timeout);
+                }
+                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
+                    if (record.offset() < end.get(new TopicPartition(record.topic(), record.partition()))) {
+                        records.add(record);
+                    }
+                }
+            }
+        }
+        return records;
+    }
+
+    static JsonNode parse(String value) {
         try {
             return JSON.readTree(value);
         } catch (Exception e) {

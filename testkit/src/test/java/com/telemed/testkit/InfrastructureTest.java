@@ -60,6 +60,38 @@ class InfrastructureTest {
     }
 
     @Test
+    void aKilledBrokerComesBackOnItsPortWithWhatItAcknowledged() throws Exception {
+        var broker = infrastructure.embeddedKafka();
+        String bootstrap = infrastructure.kafka().bootstrapServers();
+        try (var producer = new KafkaProducer<String, String>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), new StringSerializer(), new StringSerializer())) {
+            producer.send(new ProducerRecord<>("kit.kill", "key-1", "before the kill")).get();
+        }
+        long pid = broker.pid();
+        assertEquals(137, broker.kill(), "exit code of a JVM killed by SIGKILL (128 + 9)");
+        assertEquals(-1, broker.pid());
+        assertTrue(ProcessHandle.of(pid).isEmpty(), "the broker's JVM is gone");
+        assertEquals(-1, broker.kill(), "killing a broker that is not running does nothing");
+        broker.start();
+        assertEquals(bootstrap, infrastructure.kafka().bootstrapServers());
+        try (var consumer = new KafkaConsumer<String, String>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ConsumerConfig.GROUP_ID_CONFIG, "kit-kill",
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of("kit.kill"));
+            ConsumerRecord<String, String> received = null;
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (received == null && System.nanoTime() < deadline) {
+                var records = consumer.poll(Duration.ofMillis(500));
+                if (!records.isEmpty()) {
+                    received = records.iterator().next();
+                }
+            }
+            assertEquals("before the kill", received.value());
+        }
+    }
+
+    @Test
     void hasTheEventTopicsAndCarriesARecord() throws Exception {
         String bootstrap = infrastructure.kafka().bootstrapServers();
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {

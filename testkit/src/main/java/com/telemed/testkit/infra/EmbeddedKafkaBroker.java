@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A single-node Kafka in KRaft mode (broker and controller in one process), run from the Kafka
  * jars in a child JVM so its Scala runtime never meets the caller's classpath. It can be stopped
- * and started again on the same ports and data, which is how tests take Kafka away.
+ * (or killed) and started again on the same ports and data, which is how tests take Kafka away.
  */
 public final class EmbeddedKafkaBroker implements KafkaCluster {
 
@@ -69,6 +69,18 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
         if (process != null) {
             JavaProcesses.stop(process, 30);
         }
+    }
+
+    /**
+     * Kills the broker as a crash would: SIGKILL, no controlled shutdown, so the next
+     * {@link #start()} (same ports, same data) recovers its logs as after a power cut of the
+     * process. Returns once the JVM is gone; its exit code (137) is returned, -1 when it was not running.
+     */
+    public synchronized int kill() {
+        if (process == null || !process.isAlive()) {
+            return -1;
+        }
+        return JavaProcesses.kill(process, 30);
     }
 
     @Override

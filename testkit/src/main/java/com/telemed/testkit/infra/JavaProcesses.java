@@ -83,6 +83,26 @@ public final class JavaProcesses {
         }
     }
 
+    /**
+     * Kills the process as a crash would (SIGKILL: no shutdown hook runs, nothing is flushed or
+     * handed back) and waits until it is gone, so its ports and file locks are free when this
+     * returns. Returns its exit code (137 = 128 + 9 for a JVM killed this way; the earlier code if
+     * it had already exited).
+     */
+    public static int kill(Process process, long waitSeconds) {
+        process.destroyForcibly();
+        try {
+            if (!process.waitFor(waitSeconds, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("process " + process.pid() + " still running " + waitSeconds
+                        + " s after SIGKILL");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for process " + process.pid() + " to die");
+        }
+        return process.exitValue();
+    }
+
     public static String tail(Path log, int lines) {
         try {
             if (!Files.exists(log)) {

@@ -30,6 +30,8 @@ public final class Platform implements AutoCloseable {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     /** How long a service has to exit after SIGTERM (its shutdown hooks run) before it is killed. */
     private static final long STOP_GRACE_SECONDS = 20;
+    /** How long a killed service's JVM may take to be gone (the kernel reaps it at once; this only bounds a wait). */
+    private static final long KILL_WAIT_SECONDS = 10;
 
     /** One running JVM of a service. */
     private record Instance(PlatformService service, Process process, int port, Path log) {
@@ -106,7 +108,17 @@ public final class Platform implements AutoCloseable {
     }
 
     /**
-     * Starts a service stopped by {@link #stop} again: same port, same environment (so the other
+     * Kills one service as a crash would: SIGKILL, so no shutdown hook runs (nothing is drained,
+     * flushed, acknowledged or given back; its connections just drop), then waits for the JVM to be
+     * gone. Returns the exit code (137 = 128 + 9). {@link #startAgain} brings it back, as after
+     * {@link #stop}.
+     */
+    public int kill(PlatformService service) {
+        return JavaProcesses.kill(services.get(service).process(), KILL_WAIT_SECONDS);
+    }
+
+    /**
+     * Starts a service stopped by {@link #stop} or {@link #kill} again: same port, same environment (so the other
      * services find it where they did), appending to the same log, and returns once it is ready
      * (or throws as {@link #start} does, leaving the platform otherwise running).
      */
