@@ -1,5 +1,7 @@
 package com.telemed.common.health;
 
+import io.quarkus.arc.properties.IfBuildProperty;
+import io.smallrye.health.api.HealthGroup;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
@@ -10,18 +12,25 @@ import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
-import org.eclipse.microprofile.health.Readiness;
 
 /**
- * Ready only while the Kafka cluster answers. Quarkus's own Kafka check waits out the admin
+ * UP while the Kafka cluster answers, in the health group {@value #GROUP}
+ * ({@code /q/health/group/kafka}), <b>not</b> in readiness: a service answers HTTP without Kafka
+ * (events wait in the outbox, the webhook consumer resumes where it stopped), so a broker outage
+ * must not take every pod out of the load balancer. Quarkus's own Kafka check waits out the admin
  * client's 60 s API timeout when the broker is gone, so a probe would hang; this one answers
  * DOWN within three seconds.
+ *
+ * <p>Only in services that use Kafka: one that does not (the gateway) sets the build property
+ * {@code platform.kafka.enabled=false} and leaves the Kafka client off its classpath.
  */
-@Readiness
+@HealthGroup(KafkaBrokerCheck.GROUP)
 @ApplicationScoped
+@IfBuildProperty(name = "platform.kafka.enabled", stringValue = "true", enableIfMissing = true)
 public class KafkaBrokerCheck implements HealthCheck {
 
     public static final String NAME = "Kafka broker";
+    public static final String GROUP = "kafka";
     private static final int TIMEOUT_MS = 2500;
 
     private final Admin admin;

@@ -61,6 +61,10 @@ public interface WebhookConfig {
     @WithDefault("60s")
     Duration lease();
 
+    /** How often the Kafka broker is probed for the {@code kafka_broker_reachable} gauge. */
+    @WithDefault("10s")
+    Duration kafkaProbeInterval();
+
     default boolean production() {
         return "production".equals(environment());
     }

@@ -9,7 +9,7 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * One event for one partner (table {@code deliveries}, Flyway V2). Written by the consumer and
+ * One event for one partner (table {@code deliveries}, Flyway V2; signature nullable since V3). Written by the consumer and
  * the dispatcher through {@link DeliveryStore} (JDBC, batched); read here for the delivery log.
  * {@code body} is the partner payload and can name patients: never log it.
  */
@@ -40,10 +40,12 @@ public class Delivery extends PanacheEntityBase {
     @Column(name = "body", nullable = false, updatable = false)
     public String body;
 
-    @Column(name = "signed_at", nullable = false)
+    /** X-Webhook-Timestamp; null until the first attempt (of the current round) signs the delivery. */
+    @Column(name = "signed_at")
     public String signedAt;
 
-    @Column(name = "signature", nullable = false)
+    /** X-Webhook-Signature, made with {@link #signedAt}; null exactly when it is. */
+    @Column(name = "signature")
     public String signature;
 
     @Column(name = "status", nullable = false)

@@ -51,9 +51,11 @@ public class DeliveryLog {
     }
 
     /**
-     * Sends the same body again, signed now with the partner's current secret and a fresh
-     * timestamp, same {@code X-Webhook-Id}, as a new round of up to 3 attempts. The delivery is
-     * leased to this replica in the same transaction and handed to the dispatcher after commit.
+     * Sends the same body again, same {@code X-Webhook-Id}, as a new round of up to 3 attempts,
+     * signed afresh with the partner's current secret: the old round's timestamp and signature are
+     * cleared, and the round's first attempt signs it (its own start as the timestamp), as a new
+     * delivery's first attempt does. The delivery is leased to this replica in the same transaction
+     * and handed to the dispatcher after commit.
      */
     public DeliveryViews.Redelivered redeliver(String partnerId, Optional<UUID> deliveryId) {
         Job job = QuarkusTransaction.requiringNew().call(() -> {
@@ -69,16 +71,15 @@ public class DeliveryLog {
                 throw ApiException.badRequest(NO_URL);
             }
             String secret = settings.secret(partner).orElseThrow(() -> ApiException.badRequest(NO_URL));
-            String timestamp = Signatures.timestampNow();
             Instant now = Timestamps.now();
-            delivery.signedAt = timestamp;
-            delivery.signature = Signatures.sign(secret, timestamp, delivery.body);
+            delivery.signedAt = null;
+            delivery.signature = null;
             delivery.status = Delivery.RETRYING;
             delivery.roundAttempts = 0;
             delivery.nextAttemptAt = now;
             delivery.leaseUntil = now.plus(config.lease());
             delivery.updatedAt = now;
-            return new Job(delivery.id, partnerId, partner.url, delivery.body, timestamp, delivery.signature, 0);
+            return Job.unsigned(delivery.id, partnerId, partner.url, delivery.body, secret, 0);
         });
         dispatcher.handOff(List.of(job));
         Delivery delivery = entityManager.find(Delivery.class, job.id());

@@ -1,6 +1,7 @@
 package com.telemed.webhook.delivery;
 
 import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.settings.SecretCipher;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Singleton;
 import java.sql.Array;
@@ -13,8 +14,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -30,6 +33,8 @@ public class DeliveryStore {
      * Claims due deliveries: retrying, due, not leased (or leased by a replica that went away and
      * let the lease expire), oldest due first, skipping rows another replica is claiming right now.
      * Partners already at their in-flight bound are left out, so their backlog never fills the batch.
+     * A delivery never attempted (in this round) has no signature yet: its partner's secret comes
+     * with it, for its first attempt to sign it; a signed one reuses its stored timestamp and signature.
      */
     static final String CLAIM = "UPDATE deliveries d SET lease_until = now() + ?::interval"
             + " WHERE d.id IN (SELECT id FROM deliveries"
@@ -38,7 +43,9 @@ public class DeliveryStore {
             + "     AND NOT (partner_id = ANY (?))"
             + "   ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED)"
             + " RETURNING d.id, d.partner_id, d.body, d.signed_at, d.signature, d.round_attempts,"
-            + "   (SELECT s.url FROM webhook_settings s WHERE s.partner_id = d.partner_id) AS url";
+            + "   (SELECT s.url FROM webhook_settings s WHERE s.partner_id = d.partner_id) AS url,"
+            + "   CASE WHEN d.signature IS NULL THEN"
+            + "     (SELECT s.secret_encrypted FROM webhook_settings s WHERE s.partner_id = d.partner_id) END AS secret";
 
     /**
      * Only rows still leased: an attempt recorded (lease cleared) between reading the held ids and
@@ -54,22 +61,29 @@ public class DeliveryStore {
 
     /**
      * The attempts' effect on their deliveries, written in the same transaction as the attempt rows:
-     * the next attempt time is persisted with the attempt, and the lease is given back. One statement
-     * for the whole batch (a JDBC batch of one UPDATE per attempt cost the database a round of
-     * bind and execute per row).
+     * the next attempt time is persisted with the attempt, and the lease is given back. The signature
+     * made by a delivery's first attempt is stored here too, with that attempt (no statement of its
+     * own), and only into a row that has none: once stored it is what every later attempt sends.
+     * One statement for the whole batch (a JDBC batch of one UPDATE per attempt cost the database a
+     * round of bind and execute per row).
      */
     static final String AFTER_ATTEMPTS = "UPDATE deliveries d SET status = u.status, attempt_count = d.attempt_count + 1,"
             + " round_attempts = d.round_attempts + 1, next_attempt_at = CASE WHEN u.retry THEN now() + u.wait END,"
-            + " lease_until = NULL, updated_at = ?"
-            + " FROM unnest(?::uuid[], ?::text[], ?::boolean[], ?::interval[]) AS u(id, status, retry, wait)"
+            + " lease_until = NULL, updated_at = ?,"
+            + " signed_at = CASE WHEN d.signature IS NULL THEN u.signed_at ELSE d.signed_at END,"
+            + " signature = CASE WHEN d.signature IS NULL THEN u.signature ELSE d.signature END"
+            + " FROM unnest(?::uuid[], ?::text[], ?::boolean[], ?::interval[], ?::text[], ?::text[])"
+            + "   AS u(id, status, retry, wait, signed_at, signature)"
             + " WHERE d.id = u.id";
 
     private final AgroalDataSource dataSource;
     private final WebhookConfig config;
+    private final SecretCipher cipher;
 
-    public DeliveryStore(AgroalDataSource dataSource, WebhookConfig config) {
+    public DeliveryStore(AgroalDataSource dataSource, WebhookConfig config, SecretCipher cipher) {
         this.dataSource = dataSource;
         this.config = config;
+        this.cipher = cipher;
     }
 
     public List<Job> claim(int limit, Collection<String> saturatedPartners) throws SQLException {
@@ -80,10 +94,22 @@ public class DeliveryStore {
             claim.setString(1, interval(config.lease()));
             claim.setArray(2, connection.createArrayOf("text", saturatedPartners.toArray(new String[0])));
             claim.setInt(3, limit);
+            // One decryption per partner and claim (a burst's rows are mostly one partner's).
+            Map<String, String> secrets = new HashMap<>();
             try (ResultSet rows = claim.executeQuery()) {
                 while (rows.next()) {
-                    jobs.add(new Job(rows.getObject(1, UUID.class), rows.getString(2), rows.getString(7),
-                            rows.getString(3), rows.getString(4), rows.getString(5), rows.getInt(6)));
+                    UUID id = rows.getObject(1, UUID.class);
+                    String partnerId = rows.getString(2);
+                    String signature = rows.getString(5);
+                    if (signature != null) {
+                        jobs.add(Job.signed(id, partnerId, rows.getString(7), rows.getString(3), rows.getString(4),
+                                signature, rows.getInt(6)));
+                    } else {
+                        byte[] encrypted = rows.getBytes(8);
+                        String secret = encrypted == null ? null
+                                : secrets.computeIfAbsent(partnerId, partner -> cipher.decrypt(partner, encrypted));
+                        jobs.add(Job.unsigned(id, partnerId, rows.getString(7), rows.getString(3), secret, rows.getInt(6)));
+                    }
                 }
             }
         }
@@ -146,6 +172,8 @@ public class DeliveryStore {
                     String[] statuses = new String[n];
                     Boolean[] retries = new Boolean[n];
                     String[] waits = new String[n];
+                    String[] signedAt = new String[n];
+                    String[] signatures = new String[n];
                     for (int i = 0; i < n; i++) {
                         Outcome outcome = round.get(i);
                         int made = outcome.job().roundAttempts() + 1;
@@ -154,12 +182,16 @@ public class DeliveryStore {
                         statuses[i] = outcome.delivered() ? Delivery.DELIVERED : retry ? Delivery.RETRYING : Delivery.FAILED;
                         retries[i] = retry;
                         waits[i] = retry ? interval(retryWaits.get(made - 1)) : "0";
+                        signedAt[i] = outcome.job().signedAt();
+                        signatures[i] = outcome.job().signature();
                     }
                     after.setTimestamp(1, now);
                     after.setArray(2, connection.createArrayOf("uuid", ids));
                     after.setArray(3, connection.createArrayOf("text", statuses));
                     after.setArray(4, connection.createArrayOf("boolean", retries));
                     after.setArray(5, connection.createArrayOf("text", waits));
+                    after.setArray(6, connection.createArrayOf("text", signedAt));
+                    after.setArray(7, connection.createArrayOf("text", signatures));
                     after.executeUpdate();
                 }
                 connection.commit();

@@ -1,18 +1,52 @@
 package com.telemed.webhook.delivery;
 
+import java.time.Instant;
 import java.util.UUID;
 
 /**
  * One attempt to make: everything the POST needs, as stored. {@code url} is the partner's URL at
  * claim time (null when the partner cleared it since); {@code roundAttempts} are the attempts made
  * before this one since creation or the last redelivery.
+ *
+ * <p>A delivery is signed by its first attempt (of its round, after a redelivery), not when it is
+ * stored: until then {@code signedAt} and {@code signature} are null and {@code secret} holds the
+ * partner's secret as read with the delivery (intake, claim or redelivery), for {@link #signedAt}.
+ * Once signed, the secret is dropped and the timestamp and signature are recorded with that attempt,
+ * so every later attempt (a claim reads them back) sends exactly the same headers.
  */
 public record Job(UUID id, String partnerId, String url, String body, String signedAt, String signature,
-                  int roundAttempts) {
+                  String secret, int roundAttempts) {
+
+    /** A delivery whose timestamp and signature are stored: every attempt reuses them. */
+    public static Job signed(UUID id, String partnerId, String url, String body, String signedAt, String signature,
+                             int roundAttempts) {
+        return new Job(id, partnerId, url, body, signedAt, signature, null, roundAttempts);
+    }
+
+    /** A delivery not attempted yet (in this round): its first attempt signs it with {@code secret}. */
+    public static Job unsigned(UUID id, String partnerId, String url, String body, String secret, int roundAttempts) {
+        return new Job(id, partnerId, url, body, null, null, secret, roundAttempts);
+    }
+
+    public boolean isSigned() {
+        return signature != null;
+    }
+
+    /**
+     * This job signed at {@code at} (X-Webhook-Timestamp: its unix seconds) with its secret; itself
+     * when already signed. Null secret (never expected: a URL is never set without a secret) stays unsigned.
+     */
+    public Job signedAt(Instant at) {
+        if (isSigned() || secret == null) {
+            return this;
+        }
+        String timestamp = Signatures.timestamp(at);
+        return signed(id, partnerId, url, body, timestamp, Signatures.sign(secret, timestamp, body), roundAttempts);
+    }
 
     @Override
     public String toString() {
-        // Never the body (patient data) nor the URL.
+        // Never the body (patient data), the URL nor the secret.
         return "Job[" + id + "]";
     }
 }

@@ -30,9 +30,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One attempt: resolve and check the URL (DNS on a thread pool of its own, never the event loop),
- * then, on the sender's event loop, POST the stored bytes with the stored timestamp and signature
- * through Vert.x's non-blocking client, connecting to the address that was checked. Redirects are
+ * One attempt: sign the delivery if this is its first attempt, resolve and check the URL (DNS on a
+ * thread pool of its own, never the event loop), then, on the sender's event loop, POST the stored
+ * bytes with the delivery's timestamp and signature through Vert.x's non-blocking client,
+ * connecting to the address that was checked. Redirects are
  * not followed. The whole attempt (connect, send, response) is bounded by
  * {@code webhook.attempt-timeout}. Completes with an {@link Outcome}, never fails.
  */
@@ -99,11 +100,18 @@ public class Sender {
                 .setTryUseCompression(false);
     }
 
-    public Future<Outcome> send(Job job) {
+    /**
+     * One attempt. A job not signed yet (the delivery's first attempt, or the first of a redelivery
+     * round) is signed here, at the attempt's start: X-Webhook-Timestamp is the second this attempt
+     * began, however long the delivery waited for a slot. The outcome carries the signed job, and the
+     * recorder stores its timestamp and signature with this attempt for every later one.
+     */
+    public Future<Outcome> send(Job unsigned) {
         Instant at = Instant.now();
         long started = System.nanoTime();
+        Job job = unsigned.signedAt(at);
         Promise<Outcome> result = Promise.promise();
-        if (job.url() == null) {
+        if (job.url() == null || !job.isSigned()) {
             result.complete(new Outcome(job, at, null, NO_URL, 0));
             return result.future();
         }

@@ -2,6 +2,7 @@ package com.telemed.webhook.delivery;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.time.Instant;
 import java.util.HexFormat;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -28,8 +29,8 @@ public final class Signatures {
         }
     }
 
-    /** X-Webhook-Timestamp: unix seconds of now, as a decimal string. */
-    public static String timestampNow() {
-        return Long.toString(System.currentTimeMillis() / 1000);
+    /** X-Webhook-Timestamp: unix seconds of {@code at} (the signing attempt's start), as a decimal string. */
+    public static String timestamp(Instant at) {
+        return Long.toString(at.getEpochSecond());
     }
 }

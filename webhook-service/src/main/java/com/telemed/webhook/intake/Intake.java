@@ -5,7 +5,6 @@ import com.telemed.webhook.config.WebhookConfig;
 import com.telemed.webhook.delivery.DeliveryMetrics;
 import com.telemed.webhook.delivery.Dispatcher;
 import com.telemed.webhook.delivery.Job;
-import com.telemed.webhook.delivery.Signatures;
 import com.telemed.webhook.settings.SecretCipher;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Singleton;
@@ -24,8 +23,9 @@ import org.jboss.logging.Logger;
 
 /**
  * Turns a batch of envelopes into deliveries, in one transaction: the partners' settings are read
- * once, events of a partner without URL are recorded as dropped, the others become deliveries
- * signed now (timestamp and signature fixed for every attempt). As many as the dispatcher has room
+ * once, events of a partner without URL are recorded as dropped, the others become deliveries, not
+ * signed yet: a delivery is signed by its first attempt (which may come minutes later, after a
+ * burst), and that timestamp and signature are then fixed for every attempt. As many as the dispatcher has room
  * for are leased to this replica and sent at once; the rest are stored unleased and claimed when
  * there is room. {@code ON CONFLICT (event_id) DO NOTHING} is the deduplication: an envelope
  * seen before (Kafka redelivers after a crash or rebalance; the outbox publishes at least once)
@@ -39,12 +39,12 @@ public class Intake {
     static final String SETTINGS = "SELECT partner_id, url, secret_encrypted FROM webhook_settings"
             + " WHERE partner_id = ANY (?) AND url IS NOT NULL";
 
-    static final String INSERT_DELIVERIES = "INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at,"
-            + " signature, status, attempt_count, round_attempts, next_attempt_at, lease_until, created_at, updated_at)"
-            + " SELECT u.id, u.partner_id, u.event_id, u.event, u.body, u.signed_at, u.signature, 'retrying', 0, 0,"
+    static final String INSERT_DELIVERIES = "INSERT INTO deliveries (id, partner_id, event_id, event, body,"
+            + " status, attempt_count, round_attempts, next_attempt_at, lease_until, created_at, updated_at)"
+            + " SELECT u.id, u.partner_id, u.event_id, u.event, u.body, 'retrying', 0, 0,"
             + "   now(), CASE WHEN u.leased THEN now() + ?::interval END, ?, ?"
-            + " FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::boolean[])"
-            + "   WITH ORDINALITY AS u(id, partner_id, event_id, event, body, signed_at, signature, leased, n)"
+            + " FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::boolean[])"
+            + "   WITH ORDINALITY AS u(id, partner_id, event_id, event, body, leased, n)"
             + " ORDER BY u.n"
             + " ON CONFLICT (event_id) DO NOTHING RETURNING id";
 
@@ -159,9 +159,6 @@ public class Intake {
         String[] eventIds = new String[n];
         String[] events = new String[n];
         String[] bodies = new String[n];
-        String[] signedAt = new String[n];
-        String[] signatures = new String[n];
-        String timestamp = Signatures.timestampNow();
         Map<UUID, Job> jobs = new HashMap<>();
         for (int i = 0; i < n; i++) {
             Envelopes.Webhook webhook = deliver.get(i);
@@ -171,14 +168,12 @@ public class Intake {
             eventIds[i] = webhook.eventId();
             events[i] = webhook.event();
             bodies[i] = webhook.body();
-            signedAt[i] = timestamp;
-            signatures[i] = Signatures.sign(partner.secret(), timestamp, webhook.body());
             int partnerRoom = perPartner.getOrDefault(partners[i], 0);
             leased[i] = partnerRoom > 0 && total > 0;
             if (leased[i]) {
                 perPartner.put(partners[i], partnerRoom - 1);
                 total--;
-                jobs.put(ids[i], new Job(ids[i], partners[i], partner.url(), bodies[i], timestamp, signatures[i], 0));
+                jobs.put(ids[i], Job.unsigned(ids[i], partners[i], partner.url(), bodies[i], partner.secret(), 0));
             }
         }
         Timestamp now = Timestamp.from(Timestamps.now());
@@ -193,9 +188,7 @@ public class Intake {
             insert.setArray(6, connection.createArrayOf("text", eventIds));
             insert.setArray(7, connection.createArrayOf("text", events));
             insert.setArray(8, connection.createArrayOf("text", bodies));
-            insert.setArray(9, connection.createArrayOf("text", signedAt));
-            insert.setArray(10, connection.createArrayOf("text", signatures));
-            insert.setArray(11, connection.createArrayOf("boolean", leased));
+            insert.setArray(9, connection.createArrayOf("boolean", leased));
             try (ResultSet rows = insert.executeQuery()) {
                 while (rows.next()) {
                     Job job = jobs.get(rows.getObject(1, UUID.class));

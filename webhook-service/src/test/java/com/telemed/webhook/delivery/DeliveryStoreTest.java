@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class DeliveryStoreTest {
 
     private static Outcome outcome(UUID id, int status) {
-        return new Outcome(new Job(id, "p-1", "http://127.0.0.1/", "{}", "1700000000", "sha256=00", 0),
+        return new Outcome(Job.signed(id, "p-1", "http://127.0.0.1/", "{}", "1700000000", "sha256=00", 0),
                 Instant.EPOCH, status, null, 1);
     }
 

@@ -1,6 +1,11 @@
 package com.telemed.webhook.delivery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.time.Instant;
+import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,10 +32,21 @@ class SignaturesTest {
     }
 
     @Test
-    void timestampIsUnixSeconds() {
-        long before = System.currentTimeMillis() / 1000;
-        long stamped = Long.parseLong(Signatures.timestampNow());
-        long after = System.currentTimeMillis() / 1000;
-        assertEquals(true, stamped >= before && stamped <= after);
+    void timestampIsTheUnixSecondOfTheInstant() {
+        assertEquals("1700000000", Signatures.timestamp(Instant.parse("2023-11-14T22:13:20.000Z")));
+        assertEquals("1700000000", Signatures.timestamp(Instant.parse("2023-11-14T22:13:20.999Z")));
+        assertEquals("1700000001", Signatures.timestamp(Instant.parse("2023-11-14T22:13:21.000Z")));
+    }
+
+    /** The first attempt signs: its start is the timestamp, the job's secret the key; the secret is then dropped. */
+    @Test
+    void anUnsignedJobIsSignedAtTheAttemptsStartAndOnlyOnce() {
+        UUID id = UUID.randomUUID();
+        Job unsigned = Job.unsigned(id, "p-1", "http://127.0.0.1/", BODY, SECRET, 0);
+        Job signed = unsigned.signedAt(Instant.parse("2023-11-14T22:13:20.500Z"));
+        assertEquals(Job.signed(id, "p-1", "http://127.0.0.1/", BODY, TIMESTAMP,
+                "sha256=7e9e83bf42c717e7e29b47aeff5553392eb84b430fccc4b861a38007e54c5d89", 0), signed);
+        assertNull(signed.secret());
+        assertSame(signed, signed.signedAt(Instant.parse("2030-01-01T00:00:00Z")), "a signed job keeps its signature");
     }
 }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -21,15 +22,17 @@ import java.util.function.BooleanSupplier;
 /**
  * A real HTTP webhook receiver on loopback (JDK HttpServer, random port). Answers the scripted
  * statuses in order, then the default; {@link #HANG} never answers (until closed); {@link #HOLD}
- * answers 200 once {@link #release} is called.
+ * answers 200 once {@link #release} is called. A slow receiver ({@link #slow}) answers every
+ * request only after a fixed delay.
  */
 public final class Receiver implements AutoCloseable {
 
     public static final int HANG = -1;
     public static final int HOLD = -2;
 
-    /** One POST as received. */
-    public record Received(long nanos, String method, String path, Map<String, String> headers, byte[] body) {
+    /** One POST as received: {@code nanos} for gaps, {@code epochMillis} (wall clock) to compare with timestamps. */
+    public record Received(long nanos, long epochMillis, String method, String path, Map<String, String> headers,
+                           byte[] body) {
 
         public String header(String name) {
             return headers.get(name.toLowerCase());
@@ -47,8 +50,14 @@ public final class Receiver implements AutoCloseable {
     private final CountDownLatch closing = new CountDownLatch(1);
     private final CountDownLatch released = new CountDownLatch(1);
     private volatile int defaultStatus;
+    private final long delayMs;
 
     public Receiver(int defaultStatus, Integer... script) throws IOException {
+        this(0, defaultStatus, script);
+    }
+
+    private Receiver(long delayMs, int defaultStatus, Integer... script) throws IOException {
+        this.delayMs = delayMs;
         this.defaultStatus = defaultStatus;
         this.script.addAll(List.of(script));
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
@@ -59,6 +68,11 @@ public final class Receiver implements AutoCloseable {
 
     public static Receiver answering(int status) throws IOException {
         return new Receiver(status);
+    }
+
+    /** Answers each request {@code delay} after it arrived: the scripted statuses in order, then {@code status}. */
+    public static Receiver slow(Duration delay, int status, Integer... script) throws IOException {
+        return new Receiver(delay.toMillis(), status, script);
     }
 
     public String url() {
@@ -89,18 +103,27 @@ public final class Receiver implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         long nanos = System.nanoTime();
+        long epochMillis = System.currentTimeMillis();
         byte[] body;
         try (InputStream in = exchange.getRequestBody()) {
             body = in.readAllBytes();
         }
         Map<String, String> headers = new TreeMap<>();
         exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(), String.join(",", values)));
-        received.add(new Received(nanos, exchange.getRequestMethod(),
+        received.add(new Received(nanos, epochMillis, exchange.getRequestMethod(),
                 exchange.getRequestURI().toString(), headers, body));
         int status;
         synchronized (script) {
             Integer next = script.pollFirst();
             status = next != null ? next : defaultStatus;
+        }
+        if (delayMs > 0) {
+            try {
+                // A slow receiver; cut short when the receiver closes.
+                closing.await(delayMs, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         if (status == HANG) {
             try {
