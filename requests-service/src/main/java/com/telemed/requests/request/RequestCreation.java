@@ -5,6 +5,7 @@ import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.requests.catalogue.CatalogueClient;
 import com.telemed.requests.catalogue.DrugLookup;
+import com.telemed.requests.member.MemberDeletions;
 import com.telemed.requests.member.MemberRecord;
 import com.telemed.requests.member.MembersClient;
 import io.quarkus.hibernate.orm.panache.Panache;
@@ -39,6 +40,9 @@ import java.util.regex.Pattern;
  *   <li>Within one instance, creates with a key already in flight wait for it (no connection held)
  *       and then replay its request, so they make no member call (partner-api.md: no member
  *       changes on replay); they run the create themselves only if it failed.</li>
+ *   <li>The member: a member whose delete requests-service agreed to ({@link MemberDeletions}) is
+ *       refused under the member's lock, so a member deleted while its lookup was answered and its
+ *       insert came never gets a request.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -153,7 +157,11 @@ public class RequestCreation {
         return drug;
     }
 
+    /** In the inserting transaction; {@code 400 Member not found} when the member's delete was agreed meanwhile. */
     private static Request insert(String partnerId, Prepared prepared, String key) {
+        if (!MemberDeletions.live(partnerId, prepared.member().id())) {
+            throw ApiException.badRequest(MEMBER_NOT_FOUND);
+        }
         Instant now = Timestamps.now();
         JsonNode body = prepared.body();
         Request request = new Request();
