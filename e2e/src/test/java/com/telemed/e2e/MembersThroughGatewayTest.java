@@ -94,7 +94,7 @@ class MembersThroughGatewayTest {
         as(platform, otherKey).header("X-Partner-Id", "forged").get("/v1/members/" + id)
                 .then().statusCode(404);
 
-        // requests-service answers has-requests: no requests, so the member goes.
+        // requests-service agrees to the delete (no requests), so the member goes.
         as(platform, key).delete("/v1/members/" + id)
                 .then().statusCode(204).body(equalTo(""));
         as(platform, key).get("/v1/members/" + id)

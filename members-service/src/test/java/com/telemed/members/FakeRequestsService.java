@@ -23,7 +23,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * A real HTTP server on loopback standing in for requests-service's internal endpoints, as the
  * contract in members-service's README defines them. It records every call exactly as received
- * and answers from what a test scripted: summaries and has-requests per (partner, member), or a
+ * and answers from what a test scripted: summaries and whether a member has requests (for the
+ * member-deletion answer) per (partner, member), or a
  * failure (404 route missing, 500, 503, slower than the client's read timeout) for the next
  * calls or all of them. Unscripted members have no requests.
  */
@@ -86,6 +87,7 @@ public class FakeRequestsService {
         summaries.put(partnerId + "|" + memberId, entries);
     }
 
+    /** The member has requests: member deletions answer {@code hasRequests: true}. */
     public void hasRequests(String partnerId, String memberId) {
         withRequests.add(partnerId + "|" + memberId);
     }
@@ -138,8 +140,9 @@ public class FakeRequestsService {
                 }
             }
             answer(request, 200, new JsonObject().put("summaries", byMember));
-        } else if (call.method().equals("GET") && call.path().equals("/internal/requests/has-requests")) {
-            boolean has = withRequests.contains(call.query().get("partnerId") + "|" + call.query().get("memberId"));
+        } else if (call.method().equals("POST") && call.path().equals("/internal/requests/member-deletions")) {
+            JsonObject body = call.json();
+            boolean has = withRequests.contains(body.getString("partnerId") + "|" + body.getString("memberId"));
             answer(request, 200, new JsonObject().put("hasRequests", has));
         } else {
             answer(request, 404, new JsonObject().put("error", "Not Found"));

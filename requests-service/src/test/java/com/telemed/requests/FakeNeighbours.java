@@ -12,6 +12,7 @@ import jakarta.enterprise.event.Observes;
 import java.net.URI;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,13 +20,16 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * A real HTTP server on loopback standing in for members-service's internal API
  * (members-service/README.md, "Internal API") and catalogue-service's internal drug lookup.
  * Members live in memory; drugs are scripted per test, with the partners allowed to order them.
- * Every call is recorded as received; members or catalogue calls can be made to fail.
+ * Every call is recorded as received; members or catalogue calls can be made to fail, or be held
+ * unanswered until the test releases them ({@link #hold}), the way a slow neighbour keeps a
+ * caller waiting.
  */
 @ApplicationScoped
 public class FakeNeighbours {
@@ -49,6 +53,9 @@ public class FakeNeighbours {
     private volatile Failure membersFailure;
     private volatile Failure catalogueFailure;
     private volatile JsonArray memberIssues;
+    /** Calls that match are held until released; guarded by {@code this}, as {@link #held}. */
+    private Predicate<Call> holding = call -> false;
+    private final List<Held> held = new ArrayList<>();
     private Vertx vertx;
     private HttpServer server;
 
@@ -68,8 +75,12 @@ public class FakeNeighbours {
         }
     }
 
-    /** Forgets calls, failures and scripts (members and drugs stay: ids are unique per test). */
+    private record Held(Call call, Runnable answer) {
+    }
+
+    /** Forgets calls, failures and scripts (members and drugs stay: ids are unique per test); answers every held call. */
     public void reset() {
+        release();
         calls.clear();
         membersFailure = null;
         catalogueFailure = null;
@@ -98,6 +109,52 @@ public class FakeNeighbours {
 
     public void failCatalogue(Failure failure) {
         catalogueFailure = failure;
+    }
+
+    /** From now on, calls that match wait unanswered until released (replaces the previous choice). */
+    public synchronized void hold(Predicate<Call> which) {
+        holding = which;
+    }
+
+    /** Calls to members-service's internal API. */
+    public static boolean toMembers(Call call) {
+        return call.path().startsWith("/internal/members");
+    }
+
+    /** Calls to catalogue-service's drug lookup. */
+    public static boolean toCatalogue(Call call) {
+        return call.path().startsWith("/internal/drugs/");
+    }
+
+    /** The calls waiting for an answer now. */
+    public synchronized List<Call> held() {
+        return held.stream().map(Held::call).toList();
+    }
+
+    /** Stops holding and answers every held call, as it would have been answered. */
+    public void release() {
+        List<Held> answering;
+        synchronized (this) {
+            holding = call -> false;
+            answering = List.copyOf(held);
+            held.clear();
+        }
+        answering.forEach(each -> each.answer().run());
+    }
+
+    /** Answers the held calls that match (calls still arriving are held as before). */
+    public void release(Predicate<Call> which) {
+        List<Held> answering;
+        synchronized (this) {
+            answering = held.stream().filter(each -> which.test(each.call())).toList();
+            held.removeAll(answering);
+        }
+        answering.forEach(each -> each.answer().run());
+    }
+
+    /** members-service deleted the member: lookups answer 404 from now on. */
+    public void deleteMember(String id) {
+        members.removeIf(member -> member.getString("id").equals(id));
     }
 
     /** find-or-create answers 400 with these issues until {@link #reset()}. */
@@ -172,15 +229,25 @@ public class FakeNeighbours {
             request.params().forEach(entry -> query.put(entry.getKey(), entry.getValue()));
             Call call = new Call(request.method().name(), request.path(), query, buffer.toString());
             calls.add(call);
-            Failure failure = call.path().startsWith("/internal/members") ? membersFailure : catalogueFailure;
-            if (failure == Failure.ERROR_500) {
-                answer(request, 500, new JsonObject().put("error", "Internal Server Error"));
-            } else if (failure == Failure.SLOW) {
-                vertx.setTimer(SLOW_MS, timer -> answerNormally(request, call));
-            } else {
-                answerNormally(request, call);
+            synchronized (this) {
+                if (holding.test(call)) {
+                    held.add(new Held(call, () -> answerOrFail(request, call)));
+                    return;
+                }
             }
+            answerOrFail(request, call);
         });
+    }
+
+    private void answerOrFail(HttpServerRequest request, Call call) {
+        Failure failure = toMembers(call) ? membersFailure : catalogueFailure;
+        if (failure == Failure.ERROR_500) {
+            answer(request, 500, new JsonObject().put("error", "Internal Server Error"));
+        } else if (failure == Failure.SLOW) {
+            vertx.setTimer(SLOW_MS, timer -> answerNormally(request, call));
+        } else {
+            answerNormally(request, call);
+        }
     }
 
     private void answerNormally(HttpServerRequest request, Call call) {

@@ -24,6 +24,11 @@ public interface MemberRequests {
         return forMembers(partnerId, List.of(memberId)).getOrDefault(memberId, List.of());
     }
 
-    /** Whether the member has any request at all (cancelled and denied ones count). */
-    boolean hasRequests(String partnerId, UUID memberId);
+    /**
+     * Asks requests-service to agree to the member's delete. {@code false}: the member has
+     * requests (cancelled and denied ones count) and must be kept. {@code true}: it has none, and
+     * requests-service will create none for it from now on, so the delete can go ahead without
+     * any lock held between the services (README, "Delete").
+     */
+    boolean agreeToDelete(String partnerId, UUID memberId);
 }

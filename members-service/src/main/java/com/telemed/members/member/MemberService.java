@@ -260,14 +260,14 @@ public class MemberService {
     /**
      * Hard-deletes a member that has no requests. The order matters: 404 before asking
      * requests-service (another partner's member must look unknown, not "unavailable"), then
-     * has-requests, which fails closed (503) when it cannot be answered, then the delete under the
-     * row lock. requests-service is asked outside the transaction so no connection or row lock is
-     * held across a remote call; a request created for this member between the check and the
-     * delete is not seen (see README, "Delete").
+     * requests-service's agreement, which fails closed (503) when it cannot be had, then the delete
+     * under the row lock. Once requests-service agreed it creates no request for the member (it
+     * decides that and its inserts under one lock of its own), so no request can appear between
+     * the answer and the delete; nothing is held across the call (see README, "Delete").
      */
     public void delete(String partnerId, Optional<UUID> id) {
         Member member = get(partnerId, id);
-        if (requests.hasRequests(partnerId, member.id)) {
+        if (!requests.agreeToDelete(partnerId, member.id)) {
             throw ApiException.badRequest(HAS_REQUESTS);
         }
         QuarkusTransaction.requiringNew().run(() -> {

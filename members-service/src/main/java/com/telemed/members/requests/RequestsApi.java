@@ -1,11 +1,9 @@
 package com.telemed.members.requests;
 
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 /**
@@ -23,7 +21,11 @@ public interface RequestsApi {
     @Path("/summaries")
     SummariesAnswer summaries(SummariesQuery query);
 
-    @GET
-    @Path("/has-requests")
-    HasRequestsAnswer hasRequests(@QueryParam("partnerId") String partnerId, @QueryParam("memberId") String memberId);
+    /**
+     * Asked before a delete: {@code hasRequests: true} refuses it; {@code false} agrees, and
+     * requests-service creates no request for the member from then on. Repeatable, hence retried.
+     */
+    @POST
+    @Path("/member-deletions")
+    HasRequestsAnswer memberDeletion(MemberDeletionQuery query);
 }

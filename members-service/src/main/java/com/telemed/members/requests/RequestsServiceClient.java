@@ -23,7 +23,7 @@ import org.jboss.logging.Logger;
 
 /**
  * The one way members-service talks to requests-service. It owns the timeouts, the retry of
- * these idempotent reads (after a connection failure, a timeout or a 502/503/504; never after
+ * these idempotent calls (after a connection failure, a timeout or a 502/503/504; never after
  * another status), and what a failure means:
  *
  * <ul>
@@ -32,11 +32,11 @@ import org.jboss.logging.Logger;
  *       contract field of member reads; an empty list would tell the partner "this member has no
  *       requests", which they may act on (delete, resubmit). A failed read they can retry is the
  *       honest answer.</li>
- *   <li>Has-requests, any failure including 404: 503. A delete must never happen when requests
- *       might exist, so the delete fails closed.</li>
+ *   <li>Member deletion, any failure including 404: 503. A delete must never happen unless
+ *       requests-service agreed to it, so the delete fails closed.</li>
  * </ul>
  * A circuit breaker ({@link RequestsClientConfig.CircuitBreaker}) wraps each call, retry
- * included, and counts only unavailability: while open, reads answer 503 at once.
+ * included, and counts only unavailability: while open, calls answer 503 at once.
  * Logs name the operation and the HTTP status or exception classes only: no partner, member or
  * request data.
  */
@@ -74,7 +74,7 @@ public class RequestsServiceClient implements MemberRequests {
             return Map.of();
         }
         List<String> ids = memberIds.stream().map(UUID::toString).distinct().toList();
-        SummariesAnswer answer = read("summaries", () -> api.summaries(new SummariesQuery(partnerId, ids)));
+        SummariesAnswer answer = call("summaries", () -> api.summaries(new SummariesQuery(partnerId, ids)));
         if (answer == null || answer.summaries() == null) {
             throw unavailable("summaries", "answer without summaries");
         }
@@ -90,17 +90,19 @@ public class RequestsServiceClient implements MemberRequests {
     }
 
     @Override
-    public boolean hasRequests(String partnerId, UUID memberId) {
-        // Any failure: unknown whether requests exist, so the delete fails closed.
-        HasRequestsAnswer answer = read("has-requests", () -> api.hasRequests(partnerId, memberId.toString()));
+    public boolean agreeToDelete(String partnerId, UUID memberId) {
+        // Any failure: not agreed (requests may exist), so the delete fails closed. Repeating the
+        // call is harmless: an agreed delete is agreed again, a refused one refused again.
+        HasRequestsAnswer answer = call("member-deletion",
+                () -> api.memberDeletion(new MemberDeletionQuery(partnerId, memberId.toString())));
         if (answer == null || answer.hasRequests() == null) {
-            throw unavailable("has-requests", "answer without hasRequests");
+            throw unavailable("member-deletion", "answer without hasRequests");
         }
-        return answer.hasRequests();
+        return !answer.hasRequests();
     }
 
     @SuppressWarnings("unchecked")
-    private <T> T read(String operation, Supplier<T> call) {
+    private <T> T call(String operation, Supplier<T> call) {
         try {
             return (T) breaker.get(() -> attempts(operation, call), Object.class);
         } catch (CircuitBreakerOpenException e) {

@@ -20,9 +20,15 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +60,35 @@ class MemberDeleteTest {
         put(partnerId, id, "{\"status\": \"active\"}").then().statusCode(404);
         // The status audit outlives the member (no foreign key).
         assertEquals(List.of("active->paused@" + partnerId), auditOf(id));
+    }
+
+    @Test
+    void concurrentDeletesOfOneMemberDeleteItOnce() throws Exception {
+        String partnerId = newPartner();
+        String id = create(partnerId, "Twice", "Deleted", "twice@example.com");
+        int callers = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(callers);
+        CountDownLatch start = new CountDownLatch(1);
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int index = 0; index < callers; index++) {
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    return delete(partnerId, id).statusCode();
+                }));
+            }
+            start.countDown();
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<Integer> answer : answers) {
+                statuses.add(answer.get(60, TimeUnit.SECONDS));
+            }
+            // Each asked requests-service (its agreement repeats harmlessly); the row lock lets one delete.
+            assertEquals(1, statuses.stream().filter(status -> status == 204).count(), statuses.toString());
+            assertEquals(callers - 1, statuses.stream().filter(status -> status == 404).count(), statuses.toString());
+        } finally {
+            pool.shutdownNow();
+        }
+        get(partnerId, id).then().statusCode(404);
     }
 
     @Test

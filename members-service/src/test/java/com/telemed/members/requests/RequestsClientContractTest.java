@@ -143,7 +143,7 @@ class RequestsClientContractTest {
     }
 
     @Test
-    void asksHasRequestsWithTheExactQuery() {
+    void asksForTheDeleteWithTheExactBody() {
         String partnerId = newPartner();
         String memberId = create(partnerId, "has@example.com");
         requestsService.hasRequests(partnerId, memberId);
@@ -153,10 +153,11 @@ class RequestsClientContractTest {
 
         List<Call> calls = requestsService.calls();
         assertEquals(1, calls.size());
-        assertEquals("GET", calls.get(0).method());
-        assertEquals("/internal/requests/has-requests", calls.get(0).path());
-        assertEquals(Map.of("partnerId", partnerId, "memberId", memberId), calls.get(0).query());
-        assertEquals("", calls.get(0).body());
+        assertEquals("POST", calls.get(0).method());
+        assertEquals("/internal/requests/member-deletions", calls.get(0).path());
+        assertEquals(Map.of(), calls.get(0).query());
+        assertTrue(calls.get(0).contentType().startsWith("application/json"), calls.get(0).contentType());
+        assertEquals(new JsonObject().put("partnerId", partnerId).put("memberId", memberId), calls.get(0).json());
     }
 
     @Test
@@ -206,7 +207,7 @@ class RequestsClientContractTest {
         requestsService.clearCalls();
         requestsService.failNext(Failure.SLOW);
         given().header("X-Partner-Id", partnerId).delete("/v1/members/" + memberId).then().statusCode(204);
-        assertEquals(2, requestsService.calls().size(), "has-requests is retried too");
+        assertEquals(2, requestsService.calls().size(), "the member deletion is retried too");
     }
 
     @Test
@@ -230,21 +231,21 @@ class RequestsClientContractTest {
         UUID memberId = UUID.randomUUID();
         requestsService.failAlways(Failure.ERROR_500);
         for (int i = 0; i < 4; i++) {
-            ApiException failure = assertThrows(ApiException.class, () -> client.hasRequests(partnerId, memberId));
+            ApiException failure = assertThrows(ApiException.class, () -> client.agreeToDelete(partnerId, memberId));
             assertEquals(503, failure.status());
         }
         assertEquals(4, requestsService.calls().size());
 
         // Healthy again, but the circuit is open: answered at once, requests-service is not asked.
         requestsService.reset();
-        ApiException open = assertThrows(ApiException.class, () -> client.hasRequests(partnerId, memberId));
+        ApiException open = assertThrows(ApiException.class, () -> client.agreeToDelete(partnerId, memberId));
         assertEquals(503, open.status());
         assertEquals(List.of(), requestsService.calls());
 
         // After the delay one trial call goes through and closes the circuit.
         Thread.sleep(BreakerConfig.DELAY.toMillis() + 200);
-        assertEquals(false, client.hasRequests(partnerId, memberId));
-        assertEquals(false, client.hasRequests(partnerId, memberId));
+        assertEquals(true, client.agreeToDelete(partnerId, memberId));
+        assertEquals(true, client.agreeToDelete(partnerId, memberId));
         assertEquals(2, requestsService.calls().size());
     }
 

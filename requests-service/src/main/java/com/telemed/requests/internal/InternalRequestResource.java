@@ -7,7 +7,9 @@ import static com.telemed.common.validation.Schemas.string;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.telemed.common.id.Ids;
 import com.telemed.common.validation.ObjectSchema;
+import com.telemed.requests.member.MemberDeletions;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -20,9 +22,9 @@ import java.util.Map;
 
 /**
  * What other services ask of requests (never routed by the gateway; every call names its
- * partner and sees only that partner's requests): summaries and has-requests for members-service
- * (contract in members-service/README.md), a member's requests for messaging's prescriber
- * resolution. None answers 404: an unknown member simply has no requests.
+ * partner and sees only that partner's requests): summaries, has-requests and member deletions
+ * for members-service (contract in members-service/README.md), a member's requests for
+ * messaging's prescriber resolution. None answers 404: an unknown member simply has no requests.
  */
 @Path("/internal/requests")
 @Produces(MediaType.APPLICATION_JSON)
@@ -36,9 +38,11 @@ public class InternalRequestResource {
             .field("memberId", string());
 
     private final MemberRequests requests;
+    private final MemberDeletions deletions;
 
-    public InternalRequestResource(MemberRequests requests) {
+    public InternalRequestResource(MemberRequests requests, MemberDeletions deletions) {
         this.requests = requests;
+        this.deletions = deletions;
     }
 
     public record Summaries(Map<String, List<MemberRequests.Summary>> summaries) {
@@ -65,6 +69,23 @@ public class InternalRequestResource {
     public HasRequests hasRequests(@QueryParam("partnerId") String partnerId, @QueryParam("memberId") String memberId) {
         memberQuery(partnerId, memberId);
         return new HasRequests(requests.hasRequests(partnerId, memberId));
+    }
+
+    /**
+     * members-service asks before deleting a member: {@code hasRequests: true} refuses the delete
+     * (nothing recorded); {@code false} agrees to it, and no request is created for the member from
+     * then on ({@link MemberDeletions}). Repeatable. A malformed id has no requests and is not recorded.
+     */
+    @POST
+    @Path("/member-deletions")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public HasRequests memberDeletion(JsonNode body) {
+        JsonNode input = body == null ? JsonNodeFactory.instance.objectNode() : body;
+        MEMBER_QUERY.validate(input);
+        String partnerId = input.get("partnerId").textValue();
+        return new HasRequests(Ids.uuid(input.get("memberId").textValue())
+                .map(memberId -> deletions.agree(partnerId, memberId))
+                .orElse(false));
     }
 
     /** A member's requests, newest first, with their prescriber and stored status (messaging's prescriber resolution). */

@@ -5,6 +5,7 @@ import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.requests.catalogue.CatalogueClient;
 import com.telemed.requests.catalogue.DrugLookup;
+import com.telemed.requests.member.MemberDeletions;
 import com.telemed.requests.member.MemberRecord;
 import com.telemed.requests.member.MembersClient;
 import io.quarkus.hibernate.orm.panache.Panache;
@@ -12,21 +13,37 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
  * {@code POST /v1/requests}: validation, the member (by id or find-or-create), the drug checks
- * through catalogue-service, then the request and its item in one transaction.
+ * through catalogue-service, then the request and its item in one short transaction.
  *
- * <p>Idempotency: a key (header, else body) already recorded for the partner answers the replay
- * without touching the member. A new key is claimed with a transaction-scoped advisory lock on
- * (partner, key) taken before anything else, held across the member and catalogue calls and
- * released at commit: concurrent creates with one key run one after the other, the first creates,
- * the rest find its row and replay. Nothing is recorded when the create fails (the transaction
- * rolls back), so a rejected body can be retried with the same key. Members created inline stay
- * even then: members-service committed them (partner-api.md says so).
+ * <p>No database connection or lock is held across a call to another service: the member and
+ * catalogue calls (each up to the remote timeouts, retry included) run with no transaction open,
+ * and only then one short transaction inserts. That transaction also takes the guards:
+ * <ul>
+ *   <li>Idempotency: a key (header, else body) already recorded for the partner answers the
+ *       replay without touching the member. A new key is guarded by a transaction-scoped advisory
+ *       lock on (partner, key) in the inserting transaction, which looks for the key again: of
+ *       concurrent creates with one key (on any number of instances) the first to commit creates,
+ *       the rest replay it. The unique index {@code (partner_id, idempotency_key)} backs it.
+ *       Nothing is recorded when the create fails, so a rejected body can be retried with the same
+ *       key. Members created inline stay even then: members-service committed them (partner-api.md
+ *       says so).</li>
+ *   <li>Within one instance, creates with a key already in flight wait for it (no connection held)
+ *       and then replay its request, so they make no member call (partner-api.md: no member
+ *       changes on replay); they run the create themselves only if it failed.</li>
+ *   <li>The member: a member whose delete requests-service agreed to ({@link MemberDeletions}) is
+ *       refused under the member's lock, so a member deleted while its lookup was answered and its
+ *       insert came never gets a request.</li>
+ * </ul>
  */
 @ApplicationScoped
 public class RequestCreation {
@@ -37,6 +54,8 @@ public class RequestCreation {
 
     private final MembersClient members;
     private final CatalogueClient catalogue;
+    /** Keyed creates running on this instance, by (partner, key); completed when they end. */
+    private final Map<List<String>, CompletableFuture<Void>> inFlight = new ConcurrentHashMap<>();
 
     public RequestCreation(MembersClient members, CatalogueClient catalogue) {
         this.members = members;
@@ -54,18 +73,44 @@ public class RequestCreation {
             Prepared prepared = prepare(partnerId, body);
             return QuarkusTransaction.requiringNew().call(() -> new Outcome(insert(partnerId, prepared, null), false));
         }
-        Optional<Request> recorded = Request.findByIdempotencyKey(partnerId, key);
-        if (recorded.isPresent()) {
-            return new Outcome(recorded.get(), true);
-        }
-        return QuarkusTransaction.requiringNew().call(() -> {
-            lockKey(partnerId, key);
-            Optional<Request> raced = Request.findByIdempotencyKey(partnerId, key);
-            if (raced.isPresent()) {
-                return new Outcome(raced.get(), true);
+        List<String> flight = List.of(partnerId, key);
+        while (true) {
+            Optional<Request> recorded = recorded(partnerId, key);
+            if (recorded.isPresent()) {
+                return new Outcome(recorded.get(), true);
             }
-            return new Outcome(insert(partnerId, prepare(partnerId, body), key), false);
-        });
+            CompletableFuture<Void> mine = new CompletableFuture<>();
+            CompletableFuture<Void> running = inFlight.putIfAbsent(flight, mine);
+            if (running != null) {
+                // Another create with this key runs here: its end decides (replay, or our turn).
+                running.join();
+                continue;
+            }
+            try {
+                // It may have committed between our look and our turn.
+                recorded = recorded(partnerId, key);
+                if (recorded.isPresent()) {
+                    return new Outcome(recorded.get(), true);
+                }
+                Prepared prepared = prepare(partnerId, body);
+                return QuarkusTransaction.requiringNew().call(() -> {
+                    lockKey(partnerId, key);
+                    Optional<Request> raced = Request.findByIdempotencyKey(partnerId, key);
+                    if (raced.isPresent()) {
+                        return new Outcome(raced.get(), true);
+                    }
+                    return new Outcome(insert(partnerId, prepared, key), false);
+                });
+            } finally {
+                inFlight.remove(flight, mine);
+                mine.complete(null);
+            }
+        }
+    }
+
+    /** The request recorded with this key, read in a transaction of its own (no connection kept after it). */
+    private static Optional<Request> recorded(String partnerId, String key) {
+        return QuarkusTransaction.requiringNew().call(() -> Request.findByIdempotencyKey(partnerId, key));
     }
 
     /** What the checks found: the member and, for a prescription request, the item and its drug. */
@@ -112,7 +157,11 @@ public class RequestCreation {
         return drug;
     }
 
+    /** In the inserting transaction; {@code 400 Member not found} when the member's delete was agreed meanwhile. */
     private static Request insert(String partnerId, Prepared prepared, String key) {
+        if (!MemberDeletions.live(partnerId, prepared.member().id())) {
+            throw ApiException.badRequest(MEMBER_NOT_FOUND);
+        }
         Instant now = Timestamps.now();
         JsonNode body = prepared.body();
         Request request = new Request();

@@ -18,18 +18,25 @@ import com.telemed.requests.request.Request;
 import com.telemed.requests.request.RequestEvents;
 import com.telemed.requests.request.RequestQueries;
 import com.telemed.requests.request.RequestStatus;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
- * The prescriber console's decisions (operations-api.md, "Review"). Each runs in one transaction
- * holding the request's row lock, so two decisions on one request run in turn and the second
- * sees the first. The acting prescriber becomes the request's assigned prescriber and the
- * deployment's provider id is set when a prescriber first acts. Every change writes its history
+ * The prescriber console's decisions (operations-api.md, "Review"). Each runs in one short
+ * transaction holding the request's row lock, so two decisions on one request run in turn and the
+ * second sees the first. No lock or connection is held across a call to catalogue-service: a
+ * decision that needs a drug ({@link #withDrugs}) reads it with no transaction open, then decides
+ * under the lock, checking the request as it is then. The acting prescriber becomes the request's
+ * assigned prescriber and the deployment's provider id is set when a prescriber first acts. Every change writes its history
  * entry ({@code by} = prescriber id) and exactly the events partner-api.md lists: item names for
  * item decisions (then the aggregate once decided), legacy names for request-level ones.
  */
@@ -38,6 +45,8 @@ public class Review {
 
     static final String PRESCRIBER_NOT_FOUND = "Prescriber not found";
     static final String ITEM_NOT_FOUND = "Line item not found";
+    /** Runs of one decision at most (see {@link #withDrugs}). */
+    private static final int MAX_RUNS = 4;
 
     private final RequestEvents events;
     private final CatalogueClient catalogue;
@@ -71,15 +80,16 @@ public class Review {
         return acting.answer(null, null);
     }
 
-    @Transactional
     public ReviewViews.Outcome approveItem(String requestId, String itemId, String prescriberId, JsonNode prescription) {
-        Acting acting = acting(requestId, prescriberId);
-        LineItem item = acting.item(itemId);
-        requireUndecided(item);
-        PrescriptionRecord record = approve(acting, item, drugOf(acting.request(), item.drugId), prescription);
-        events.item(RequestEvents.ITEM_APPROVED, acting.request(), item, acting.prescriber(), acting.at());
-        events.aggregateIfDecided(acting.request(), acting.items(), acting.prescriber(), acting.at());
-        return acting.answer(PrescriptionViews.Record.of(record), null);
+        return withDrugs(drugs -> {
+            Acting acting = acting(requestId, prescriberId);
+            LineItem item = acting.item(itemId);
+            requireUndecided(item);
+            PrescriptionRecord record = approve(acting, item, drugs.of(acting.request(), item.drugId), prescription);
+            events.item(RequestEvents.ITEM_APPROVED, acting.request(), item, acting.prescriber(), acting.at());
+            events.aggregateIfDecided(acting.request(), acting.items(), acting.prescriber(), acting.at());
+            return acting.answer(PrescriptionViews.Record.of(record), null);
+        });
     }
 
     @Transactional
@@ -113,34 +123,35 @@ public class Review {
      * creates the single line item for the drug chosen now, approved; on a request with one item it
      * approves that item.
      */
-    @Transactional
     public ReviewViews.Outcome approveRequest(String requestId, String prescriberId, String drugId, JsonNode prescription) {
-        Acting acting = acting(requestId, prescriberId);
-        Request request = acting.request();
-        requirePending(request);
-        LineItem item;
-        if (acting.items().isEmpty()) {
-            if (drugId == null) {
-                throw ApiException.badRequest("drugId is required to approve a request without items");
+        return withDrugs(drugs -> {
+            Acting acting = acting(requestId, prescriberId);
+            Request request = acting.request();
+            requirePending(request);
+            LineItem item;
+            if (acting.items().isEmpty()) {
+                if (drugId == null) {
+                    throw ApiException.badRequest("drugId is required to approve a request without items");
+                }
+                DrugLookup drug = drugs.of(request, drugId);
+                item = LineItem.pending(request, drugId, drug, acting.at());
+                item.persist();
+                acting.items().add(item);
+                request.itemCount = 1;
+                request.consultationOpen = false;
+                PrescriptionRecord record = approve(acting, item, drug, prescription);
+                events.legacy(RequestEvents.REQUEST_APPROVED, request, ItemStatus.APPROVED, item.drugName, acting.prescriber(), acting.at());
+                return acting.answer(PrescriptionViews.Record.of(record), null);
             }
-            DrugLookup drug = drugOf(request, drugId);
-            item = LineItem.pending(request, drugId, drug, acting.at());
-            item.persist();
-            acting.items().add(item);
-            request.itemCount = 1;
-            request.consultationOpen = false;
-            PrescriptionRecord record = approve(acting, item, drug, prescription);
+            item = single(acting);
+            if (drugId != null && !drugId.equals(item.drugId)) {
+                throw ApiException.badRequest("drugId does not match the request's item: " + drugId);
+            }
+            requireUndecided(item);
+            PrescriptionRecord record = approve(acting, item, drugs.of(request, item.drugId), prescription);
             events.legacy(RequestEvents.REQUEST_APPROVED, request, ItemStatus.APPROVED, item.drugName, acting.prescriber(), acting.at());
             return acting.answer(PrescriptionViews.Record.of(record), null);
-        }
-        item = single(acting);
-        if (drugId != null && !drugId.equals(item.drugId)) {
-            throw ApiException.badRequest("drugId does not match the request's item: " + drugId);
-        }
-        requireUndecided(item);
-        PrescriptionRecord record = approve(acting, item, drugOf(request, item.drugId), prescription);
-        events.legacy(RequestEvents.REQUEST_APPROVED, request, ItemStatus.APPROVED, item.drugName, acting.prescriber(), acting.at());
-        return acting.answer(PrescriptionViews.Record.of(record), null);
+        });
     }
 
     /**
@@ -209,17 +220,18 @@ public class Review {
     }
 
     /** Chooses the SKU to sign before approval (history {@code dosage_updated}); no event. */
-    @Transactional
     public ReviewViews.Outcome updateDosage(String requestId, String itemId, String prescriberId, String skuId) {
-        Acting acting = acting(requestId, prescriberId);
-        LineItem item = acting.item(itemId);
-        requireUndecided(item);
-        DrugLookup.Sku sku = PrescriptionSigning.sku(item, drugOf(acting.request(), item.drugId), skuId);
-        item.selectedSkuId = sku.id();
-        item.updatedAt = acting.at();
-        acting.request().updatedAt = acting.at();
-        HistoryEntry.record(acting.request().id, item.id, "dosage_updated", acting.by(), null, acting.at());
-        return acting.answer(null, null);
+        return withDrugs(drugs -> {
+            Acting acting = acting(requestId, prescriberId);
+            LineItem item = acting.item(itemId);
+            requireUndecided(item);
+            DrugLookup.Sku sku = PrescriptionSigning.sku(item, drugs.of(acting.request(), item.drugId), skuId);
+            item.selectedSkuId = sku.id();
+            item.updatedAt = acting.at();
+            acting.request().updatedAt = acting.at();
+            HistoryEntry.record(acting.request().id, item.id, "dosage_updated", acting.by(), null, acting.at());
+            return acting.answer(null, null);
+        });
     }
 
     private PrescriptionRecord approve(Acting acting, LineItem item, DrugLookup drug, JsonNode prescription) {
@@ -242,13 +254,66 @@ public class Review {
         HistoryEntry.record(request.id, item.id, action, acting.by(), reason, acting.at());
     }
 
-    private DrugLookup drugOf(Request request, String drugId) {
-        DrugLookup drug = catalogue.lookup(request.partnerId, drugId)
-                .orElseThrow(() -> ApiException.badRequest("Invalid drugId - drug not found: " + drugId));
-        if (!drug.orderable()) {
-            throw new ApiException(403, "Partner does not have access to drug: " + drugId);
+    /**
+     * Runs a decision that needs catalogue data in a short transaction of its own, never calling
+     * catalogue-service inside it. The first run decides with no drug read: when it reaches one
+     * ({@link Drugs#of}), it rolls back, the drug is read with no transaction open (no connection
+     * held, the row lock released), and the decision runs again from the start. That run locks and
+     * reads the request afresh, so whatever changed meanwhile (another prescriber's decision, a
+     * cancel) is answered exactly as it would be had this call come after it. The checks before
+     * the drug come in the same order as ever: a request or item error is answered without asking
+     * the catalogue. A drug id only changes with the request's state, so the runs settle at once;
+     * {@link #MAX_RUNS} bounds them all the same.
+     */
+    private ReviewViews.Outcome withDrugs(Function<Drugs, ReviewViews.Outcome> decision) {
+        Drugs drugs = new Drugs();
+        for (int run = 1; ; run++) {
+            try {
+                return QuarkusTransaction.requiringNew().call(() -> decision.apply(drugs));
+            } catch (NotRead missing) {
+                if (run >= MAX_RUNS) {
+                    throw new IllegalStateException("decision still needs another drug after " + run + " runs");
+                }
+                drugs.read(missing);
+            }
         }
-        return drug;
+    }
+
+    /** Drugs read from catalogue-service for one decision, by partner and drug id (an unknown drug is read as empty). */
+    private final class Drugs {
+
+        private final Map<List<String>, Optional<DrugLookup>> read = new HashMap<>();
+
+        /** The drug, or the decision's {@code 400}/{@code 403} answer; {@link NotRead} when it was not read yet. */
+        DrugLookup of(Request request, String drugId) {
+            Optional<DrugLookup> lookup = read.get(List.of(request.partnerId, drugId));
+            if (lookup == null) {
+                throw new NotRead(request.partnerId, drugId);
+            }
+            DrugLookup drug = lookup.orElseThrow(() -> ApiException.badRequest("Invalid drugId - drug not found: " + drugId));
+            if (!drug.orderable()) {
+                throw new ApiException(403, "Partner does not have access to drug: " + drugId);
+            }
+            return drug;
+        }
+
+        /** The catalogue call, made with no transaction open. */
+        void read(NotRead missing) {
+            read.put(List.of(missing.partnerId, missing.drugId), catalogue.lookup(missing.partnerId, missing.drugId));
+        }
+    }
+
+    /** Rolls the decision's transaction back so the drug can be read outside it. */
+    private static final class NotRead extends RuntimeException {
+
+        final String partnerId;
+        final String drugId;
+
+        NotRead(String partnerId, String drugId) {
+            super(null, null, false, false);
+            this.partnerId = partnerId;
+            this.drugId = drugId;
+        }
     }
 
     private static void requireUndecided(LineItem item) {

@@ -20,7 +20,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** /internal/requests: summaries, has-requests, by-member (members-service/README.md contract). */
+/** /internal/requests: summaries, has-requests, member deletions, by-member (members-service/README.md contract). */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(FakeNeighboursResource.class)
@@ -114,6 +114,47 @@ class InternalRequestsTest {
         given().queryParam("partnerId", "partner-" + UUID.randomUUID()).queryParam("memberId", member)
                 .when().get("/internal/requests/has-requests")
                 .then().statusCode(200).body("", equalTo(Map.of("hasRequests", false)));
+    }
+
+    private static io.restassured.response.Response memberDeletion(Object body) {
+        return given().contentType("application/json").body(body).when().post("/internal/requests/member-deletions");
+    }
+
+    private static Map<String, Object> deletionOf(String partnerId, String memberId) {
+        return Map.of("partnerId", partnerId, "memberId", memberId);
+    }
+
+    @Test
+    void memberDeletionIsRefusedWhileTheMemberHasRequestsAndRecordedOtherwise() {
+        create(member, Map.of());
+        memberDeletion(deletionOf(partner, member)).then().statusCode(200).body("", equalTo(Map.of("hasRequests", true)));
+        // Refused: nothing recorded, the member keeps getting requests.
+        create(member, Map.of());
+
+        memberDeletion(deletionOf(partner, idle)).then().statusCode(200).body("", equalTo(Map.of("hasRequests", false)));
+        memberDeletion(deletionOf(partner, idle)).then().statusCode(200).body("", equalTo(Map.of("hasRequests", false)));
+        // members-service still has the member (it deletes after this answer), but no request is made for it any more.
+        given().header("X-Partner-Id", partner).contentType("application/json")
+                .body(Map.of("memberId", idle, "caseNotes", "notes", "items", List.of(Map.of("drugId", drugId))))
+                .when().post("/v1/requests").then().statusCode(400).body("", equalTo(Map.of("error", "Member not found")));
+        given().queryParam("partnerId", partner).queryParam("memberId", idle).when().get("/internal/requests/has-requests")
+                .then().statusCode(200).body("", equalTo(Map.of("hasRequests", false)));
+
+        // Recorded for one partner only: another partner's deletion of this id leaves the member alone here.
+        memberDeletion(deletionOf("partner-" + UUID.randomUUID(), otherMember)).then().statusCode(200)
+                .body("", equalTo(Map.of("hasRequests", false)));
+        create(otherMember, Map.of());
+        memberDeletion(deletionOf(partner, "not-a-uuid")).then().statusCode(200).body("", equalTo(Map.of("hasRequests", false)));
+    }
+
+    @Test
+    void memberDeletionNamesItsPartnerAndMember() {
+        memberDeletion(Map.of()).then().statusCode(400)
+                .body("error.path", equalTo(List.of(List.of("partnerId"), List.of("memberId"))))
+                .body("error.code", equalTo(List.of("invalid_type", "invalid_type")));
+        memberDeletion(deletionOf("", member)).then().statusCode(400)
+                .body("error.path", equalTo(List.of(List.of("partnerId"))))
+                .body("error.code", equalTo(List.of("too_small")));
     }
 
     @Test
