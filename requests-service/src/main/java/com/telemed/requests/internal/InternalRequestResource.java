@@ -28,11 +28,14 @@ import java.util.Map;
 @Produces(MediaType.APPLICATION_JSON)
 public class InternalRequestResource {
 
+    /** Partner ids are the gateway's UUIDs; every requests index leads with one. */
+    static final int PARTNER_ID_MAX = 64;
+
     static final ObjectSchema SUMMARIES = object()
-            .field("partnerId", string().min(1))
+            .field("partnerId", string().min(1).max(PARTNER_ID_MAX))
             .field("memberIds", array(string()).max(100));
     static final ObjectSchema MEMBER_QUERY = object()
-            .field("partnerId", string().min(1))
+            .field("partnerId", string().min(1).max(PARTNER_ID_MAX))
             .field("memberId", string());
 
     private final MemberRequests requests;
