@@ -39,27 +39,44 @@ public class DrugOpsResource {
     static final String DUPLICATE_SKU_ID = "Duplicate SKU id";
     static final String DUPLICATE_SKU_LABEL = "Duplicate SKU label";
 
+    /*
+     * Bounds (README, "Input bounds"): what the columns hold and requests-service's arithmetic
+     * (volumeMl = dose / concentration) survives.
+     */
+    static final int NAME_MAX = 200;
+    static final int TEXT_MAX = 10_000;
+    /** A SKU label is also the legacy dosage label partners send (requests-service bounds it to 255). */
+    static final int LABEL_MAX = 255;
+    /** SKU ids are 28 characters; a longer one is never one of the drug's. */
+    static final int SKU_ID_MAX = 64;
+    static final int UNIT_MAX = 50;
+    static final int PHARMACY_ID_MAX = 128;
+    static final int SKUS_MAX = 100;
+    /** packageSize and concentration.value: numeric columns, copied into every prescription record. */
+    static final int AMOUNT_MAX = 1_000_000;
+    static final int AMOUNT_DECIMALS = 6;
+
     private static final StringSchema DRUG_ID = DrugIds.schema();
 
     private static final ObjectSchema SKU = object()
-            .field("id", string().min(1).nullable().optional())
-            .field("label", string().min(1))
+            .field("id", string().min(1).max(SKU_ID_MAX).nullable().optional())
+            .field("label", string().min(1).max(LABEL_MAX))
             .field("packageSize", positive().nullable().optional())
             .field("concentration", object()
                     .field("value", positive())
-                    .field("activeUnit", string().min(1))
-                    .field("baseUnit", string().min(1))
+                    .field("activeUnit", string().min(1).max(UNIT_MAX))
+                    .field("baseUnit", string().min(1).max(UNIT_MAX))
                     .nullable().optional())
             .field("active", bool());
 
     static final ObjectSchema BODY = object()
-            .field("name", string().min(1))
-            .field("description", string().nullable().optional())
-            .field("defaultAdCopy", string().nullable().optional())
+            .field("name", string().min(1).max(NAME_MAX))
+            .field("description", string().max(TEXT_MAX).nullable().optional())
+            .field("defaultAdCopy", string().max(TEXT_MAX).nullable().optional())
             .field("classification", enumOf(CLASSIFICATION_NON_CONTROLLED, CLASSIFICATION_CONTROLLED))
-            .field("skus", array(SKU))
+            .field("skus", array(SKU).max(SKUS_MAX))
             .field("pharmacy", object()
-                    .field("id", string().min(1))
+                    .field("id", string().min(1).max(PHARMACY_ID_MAX))
                     .field("method", enumOf("integration_a", "integration_b", "email", "none")))
             .rule((body, path, issues) -> {
                 // Two entries for one SKU, or two SKUs with one label (a legacy dosage label would be ambiguous).
@@ -108,8 +125,10 @@ public class DrugOpsResource {
         return new DrugsEnvelope(drugs.all().stream().map(OpsDrugView::of).toList());
     }
 
+    /** Greater than 0 (a {@code custom} issue), at most 1,000,000, at most six decimals. */
     private static NumberSchema positive() {
-        return number().refine(value -> value.decimalValue().compareTo(BigDecimal.ZERO) > 0, POSITIVE);
+        return number().max(AMOUNT_MAX).decimals(AMOUNT_DECIMALS)
+                .refine(value -> value.decimalValue().compareTo(BigDecimal.ZERO) > 0, POSITIVE);
     }
 
     private static List<Object> pathOf(List<Object> base, Object... keys) {

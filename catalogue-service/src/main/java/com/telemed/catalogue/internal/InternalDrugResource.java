@@ -21,7 +21,7 @@ import jakarta.ws.rs.core.MediaType;
 @Produces(MediaType.APPLICATION_JSON)
 public class InternalDrugResource {
 
-    static final ObjectSchema QUERY = object().field("partnerId", string().min(1));
+    static final ObjectSchema QUERY = object().field("partnerId", string().min(1).max(64));
 
     private final DrugLookupService lookups;
 

@@ -31,9 +31,13 @@ public class PartnerResource {
     /** An origin as browsers send it: scheme, host and optional port, nothing more. */
     static final Pattern ORIGIN = Pattern.compile("^https?://[A-Za-z0-9.-]+(:\\d{1,5})?$");
 
+    /** The longest real origin: {@code https://}, a 253-character host name, {@code :65535}. */
+    static final int ORIGIN_MAX = 267;
+
     private static final ObjectSchema CREATE = object().field("name", string().min(1).max(200));
+    /** Origins are indexed (partner_embed_origins_origin): bounded so every entry fits. */
     private static final ObjectSchema ORIGINS = object()
-            .field("origins", array(string().regex(ORIGIN, "Invalid origin")).max(100));
+            .field("origins", array(string().max(ORIGIN_MAX).regex(ORIGIN, "Invalid origin")).max(100));
 
     public record PartnerView(UUID id, String name, Instant createdAt) {
         static PartnerView of(Partner partner) {

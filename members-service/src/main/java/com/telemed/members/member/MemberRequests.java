@@ -14,14 +14,24 @@ import java.util.UUID;
 public interface MemberRequests {
 
     /**
-     * The summaries of each member's requests, newest first, for members of this partner, in one
-     * call for all of them (a page of members is one call, never one per member). A member
-     * missing from the map has no requests.
+     * {@code requests} on each member of {@code GET /v1/members}: the newest 10. A page is up to
+     * 100 members, each summary carries its {@code caseNotes} (up to 10,000 characters), so the
+     * list asks for what it shows and no more (README, "Request summaries").
      */
-    Map<UUID, List<RequestSummary>> forMembers(String partnerId, Collection<UUID> memberIds);
+    int LIST_PER_MEMBER = 10;
+
+    /** {@code requests} on {@code GET /v1/members/:id}: the newest 100, requests-service's most per member. */
+    int READ_PER_MEMBER = 100;
+
+    /**
+     * The newest {@code perMember} summaries of each member's requests, newest first, for members
+     * of this partner, in one call for all of them (a page of members is one call, never one per
+     * member). A member missing from the map has no requests.
+     */
+    Map<UUID, List<RequestSummary>> forMembers(String partnerId, Collection<UUID> memberIds, int perMember);
 
     default List<RequestSummary> forMember(String partnerId, UUID memberId) {
-        return forMembers(partnerId, List.of(memberId)).getOrDefault(memberId, List.of());
+        return forMembers(partnerId, List.of(memberId), READ_PER_MEMBER).getOrDefault(memberId, List.of());
     }
 
     /**

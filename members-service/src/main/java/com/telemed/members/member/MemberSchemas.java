@@ -15,6 +15,22 @@ public final class MemberSchemas {
 
     public static final String[] STATUSES = {"active", "paused", "cancelled"};
 
+    /*
+     * Bounds (README, "Input bounds"): every stored string fits its column and the list indexes.
+     * members_partner_list_idx carries search_text (lower first name, last name and email) in
+     * every entry, and a B-tree entry holds at most 2,704 bytes: 100 + 100 + 254 characters are at
+     * most 1,362 bytes of UTF-8 even after lower(). The rest are generous for what they hold.
+     */
+    public static final int NAME_MAX = 100;
+    /** RFC 5321's longest usable address; also members_partner_email_idx's lower(email). */
+    public static final int EMAIL_MAX = 254;
+    public static final int PHONE_MAX = 50;
+    public static final int ADDRESS_LINE_MAX = 200;
+    /** A term longer than the longest searched field (the email) can match nothing. */
+    public static final int SEARCH_MAX = EMAIL_MAX;
+    /** Partner ids are the gateway's UUIDs; every members index leads with one. */
+    public static final int PARTNER_ID_MAX = 64;
+
     private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
     private static final Pattern ZIP = Pattern.compile("\\d{5}(-\\d{4})?");
 
@@ -23,10 +39,10 @@ public final class MemberSchemas {
 
     /** {@code POST /v1/members}. {@code status} is not a create field: members start active. */
     public static final ObjectSchema CREATE = object()
-            .field("firstName", string().min(1))
-            .field("lastName", string().min(1))
-            .field("email", string().email())
-            .field("phone", string().optional().nullable())
+            .field("firstName", string().min(1).max(NAME_MAX))
+            .field("lastName", string().min(1).max(NAME_MAX))
+            .field("email", string().email().max(EMAIL_MAX))
+            .field("phone", string().max(PHONE_MAX).optional().nullable())
             .field("dateOfBirth", string().regex(DATE, "Invalid"))
             .field("state", string().length(2))
             .field("gender", enumOf("m", "f", "a", "u").optional())
@@ -35,10 +51,10 @@ public final class MemberSchemas {
 
     /** {@code PUT /v1/members/:id}: every field optional; phone and shippingAddress may be null to clear. */
     public static final ObjectSchema UPDATE = object()
-            .field("firstName", string().min(1).optional())
-            .field("lastName", string().min(1).optional())
-            .field("email", string().email().optional())
-            .field("phone", string().optional().nullable())
+            .field("firstName", string().min(1).max(NAME_MAX).optional())
+            .field("lastName", string().min(1).max(NAME_MAX).optional())
+            .field("email", string().email().max(EMAIL_MAX).optional())
+            .field("phone", string().max(PHONE_MAX).optional().nullable())
             .field("dateOfBirth", string().regex(DATE, "Invalid").optional())
             .field("state", string().length(2).optional())
             .field("address", address().optional())
@@ -51,23 +67,23 @@ public final class MemberSchemas {
      * (for example {@code ['member','shippingAddress','zipCode']}).
      */
     public static final ObjectSchema FIND_OR_CREATE = object()
-            .field("partnerId", string().min(1))
+            .field("partnerId", string().min(1).max(PARTNER_ID_MAX))
             .field("member", CREATE);
 
     /** {@code POST /internal/members/batch}: at most 100 ids; malformed ones are simply not found. */
     public static final ObjectSchema BATCH = object()
-            .field("partnerId", string().min(1))
+            .field("partnerId", string().min(1).max(PARTNER_ID_MAX))
             .field("memberIds", array(string()).max(100));
 
     /** {@code GET /internal/members/:id} query. */
     public static final ObjectSchema INTERNAL_QUERY = object()
-            .field("partnerId", string().min(1));
+            .field("partnerId", string().min(1).max(PARTNER_ID_MAX));
 
     /** {@code GET /v1/members} query, strings coerced like Zod's {@code z.coerce.number()}. */
     public static final ObjectSchema LIST_QUERY = object()
             .field("page", number().coerce().integer().min(1).optional())
             .field("limit", number().coerce().integer().min(1).max(100).optional())
-            .field("search", string().optional())
+            .field("search", string().max(SEARCH_MAX).optional())
             .field("status", enumOf(STATUSES).optional());
 
     private MemberSchemas() {
@@ -75,9 +91,9 @@ public final class MemberSchemas {
 
     private static ObjectSchema address() {
         return object()
-                .field("street1", string().min(1))
-                .field("street2", string().optional().nullable())
-                .field("city", string().min(1))
+                .field("street1", string().min(1).max(ADDRESS_LINE_MAX))
+                .field("street2", string().max(ADDRESS_LINE_MAX).optional().nullable())
+                .field("city", string().min(1).max(ADDRESS_LINE_MAX))
                 .field("state", string().length(2))
                 .field("zipCode", string().regex(ZIP, "Invalid"));
     }

@@ -304,7 +304,8 @@ public class MemberService {
 
         CompletableFuture<Map<UUID, List<RequestSummary>>> summaries = members.isEmpty()
                 ? CompletableFuture.completedFuture(Map.of())
-                : inCallLogContext(() -> requests.forMembers(partnerId, members.stream().map(member -> member.id).toList()));
+                : inCallLogContext(() -> requests.forMembers(partnerId, members.stream().map(member -> member.id).toList(),
+                        MemberRequests.LIST_PER_MEMBER));
         long total;
         if (!members.isEmpty() && members.size() < limit) {
             total = offset + members.size();

@@ -67,23 +67,24 @@ public class RequestsServiceClient implements MemberRequests {
                 .build();
     }
 
-    /** One call for all the members given (a page of a list is one call). */
+    /** One call for all the members given (a page of a list is one call), at most {@code perMember} summaries each. */
     @Override
-    public Map<UUID, List<RequestSummary>> forMembers(String partnerId, Collection<UUID> memberIds) {
+    public Map<UUID, List<RequestSummary>> forMembers(String partnerId, Collection<UUID> memberIds, int perMember) {
         if (memberIds.isEmpty()) {
             return Map.of();
         }
         List<String> ids = memberIds.stream().map(UUID::toString).distinct().toList();
-        SummariesAnswer answer = call("summaries", () -> api.summaries(new SummariesQuery(partnerId, ids)));
+        SummariesAnswer answer = call("summaries", () -> api.summaries(new SummariesQuery(partnerId, ids, perMember)));
         if (answer == null || answer.summaries() == null) {
             throw unavailable("summaries", "answer without summaries");
         }
-        // Only the members asked about: an answer about others is never shown.
+        // Only the members asked about, and only as many as asked: an answer about others, or
+        // longer than the ask, is never shown past the bound.
         Map<UUID, List<RequestSummary>> byMember = new HashMap<>();
         for (String id : ids) {
             List<RequestSummary> summaries = answer.summaries().get(id);
             if (summaries != null) {
-                byMember.put(UUID.fromString(id), List.copyOf(new ArrayList<>(summaries)));
+                byMember.put(UUID.fromString(id), List.copyOf(new ArrayList<>(summaries.subList(0, Math.min(perMember, summaries.size())))));
             }
         }
         return byMember;

@@ -102,9 +102,36 @@ class RequestsClientContractTest {
         assertEquals("/internal/requests/summaries", call.path());
         assertEquals(Map.of(), call.query());
         assertTrue(call.contentType().startsWith("application/json"), call.contentType());
-        assertEquals(new JsonObject().put("partnerId", partnerId).put("memberIds", new JsonArray().add(memberId)),
-                call.json());
-        assertEquals("{\"partnerId\":\"" + partnerId + "\",\"memberIds\":[\"" + memberId + "\"]}", call.body());
+        assertEquals(new JsonObject().put("partnerId", partnerId).put("memberIds", new JsonArray().add(memberId))
+                        .put("limitPerMember", 100), call.json());
+        assertEquals("{\"partnerId\":\"" + partnerId + "\",\"memberIds\":[\"" + memberId + "\"],\"limitPerMember\":100}",
+                call.body());
+    }
+
+    @Test
+    void theListAsksForTheNewestTenPerMemberAndShowsNoMore() {
+        String partnerId = newPartner();
+        String memberId = create(partnerId, "many@example.com");
+        JsonArray twelve = new JsonArray();
+        for (int i = 0; i < 12; i++) {
+            twelve.add(summary(UUID.randomUUID().toString(), "drug-" + i, "pending", "2026-11-21T09:30:%02d.000Z".formatted(59 - i))
+                    .put("caseNotes", "notes " + i));
+        }
+        requestsService.summaries(partnerId, memberId, twelve);
+        requestsService.clearCalls();
+
+        List<String> listed = get(partnerId, "/v1/members").then().statusCode(200).extract().path("members[0].requests.id");
+        assertEquals(twelve.stream().limit(10).map(entry -> ((JsonObject) entry).getString("id")).toList(), listed,
+                "the newest ten, in the answer's order, even from an answer that sends more");
+        assertEquals(List.of(new JsonObject().put("partnerId", partnerId).put("memberIds", new JsonArray().add(memberId))
+                .put("limitPerMember", 10)), requestsService.calls().stream().map(Call::json).toList());
+        assertEquals("notes 0", get(partnerId, "/v1/members").then().extract().path("members[0].requests[0].caseNotes"),
+                "caseNotes are part of the list's request summaries (partner-api.md)");
+
+        requestsService.clearCalls();
+        assertEquals(12, get(partnerId, "/v1/members/" + memberId).then().statusCode(200)
+                .extract().<List<Object>>path("requests").size(), "the single read asks for up to 100");
+        assertEquals(100, requestsService.calls().get(0).json().getInteger("limitPerMember"));
     }
 
     @Test

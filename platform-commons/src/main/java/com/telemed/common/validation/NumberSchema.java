@@ -16,6 +16,7 @@ public final class NumberSchema extends Schema<NumberSchema> {
     private boolean integer;
     private BigDecimal minimum;
     private BigDecimal maximum;
+    private Integer decimals;
 
     @Override
     protected String expected() {
@@ -39,6 +40,17 @@ public final class NumberSchema extends Schema<NumberSchema> {
 
     public NumberSchema max(int value) {
         maximum = BigDecimal.valueOf(value);
+        return this;
+    }
+
+    /**
+     * At most {@code places} digits after the decimal point: Zod's {@code multipleOf(10^-places)}
+     * ({@code not_multiple_of}, {@code Number must be a multiple of 0.01}). Decided on the digits
+     * themselves, so a value such as {@code 1e-2147483647} costs nothing to refuse, and a valid
+     * value never carries a scale that makes later arithmetic or storage explode.
+     */
+    public NumberSchema decimals(int places) {
+        decimals = places;
         return this;
     }
 
@@ -78,6 +90,12 @@ public final class NumberSchema extends Schema<NumberSchema> {
         if (maximum != null && number.compareTo(maximum) > 0) {
             issues.add("too_big", bound("maximum", maximum), path,
                     "Number must be less than or equal to " + maximum.toPlainString());
+        }
+        if (decimals != null && number.signum() != 0 && number.stripTrailingZeros().scale() > decimals) {
+            BigDecimal step = BigDecimal.ONE.movePointLeft(decimals);
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("multipleOf", step);
+            issues.add("not_multiple_of", details, path, "Number must be a multiple of " + step.toPlainString());
         }
         return true;
     }

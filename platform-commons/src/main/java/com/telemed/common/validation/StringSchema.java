@@ -79,9 +79,17 @@ public final class StringSchema extends Schema<StringSchema> {
         return this;
     }
 
-    /** Zod's {@code datetime({ offset: true })}: ISO 8601 with {@code Z} or an offset. */
+    /**
+     * Zod's {@code datetime({ offset: true })}: ISO 8601 with {@code Z} or an offset, and, as in
+     * Zod's pattern, a four-digit year. Java alone would also read {@code +999999999-12-31T23:59:59Z},
+     * which no timestamp column holds.
+     */
     public StringSchema datetimeWithOffset() {
         checks.add((value, path, issues) -> {
+            if (!FOUR_DIGIT_YEAR.matcher(value).lookingAt()) {
+                issues.add("invalid_string", Map.of("validation", "datetime"), path, "Invalid datetime");
+                return;
+            }
             try {
                 OffsetDateTime.parse(value);
             } catch (DateTimeParseException e) {
@@ -90,6 +98,9 @@ public final class StringSchema extends Schema<StringSchema> {
         });
         return this;
     }
+
+    /** The start of a date Zod and PostgreSQL both read: years 0000 to 9999, no sign. */
+    public static final Pattern FOUR_DIGIT_YEAR = Pattern.compile("\\d{4}-");
 
     @Override
     protected boolean check(JsonNode value, List<Object> path, Issues issues) {

@@ -57,6 +57,29 @@ public class ProbeResource {
         return Map.of("at", Instant.parse("2026-11-21T09:30:00.123456Z"), "whole", Instant.parse("2026-11-21T09:30:00Z"));
     }
 
+    /** A body bound to a record, not a tree: the character check must reach it too. */
+    public record ProbeBody(String email, java.util.List<String> tags) {
+    }
+
+    @POST
+    @Path("/record")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Map<String, Object> record(ProbeBody body) {
+        return Map.of("email", body.email());
+    }
+
+    @GET
+    @Path("/query")
+    public Map<String, Object> query(@jakarta.ws.rs.QueryParam("search") String search) {
+        return Map.of("search", search == null ? "" : search);
+    }
+
+    @GET
+    @Path("/things/{thingId}")
+    public Map<String, Object> thing(@jakarta.ws.rs.PathParam("thingId") String thingId) {
+        return Map.of("thingId", thingId);
+    }
+
     @GET
     @Path("/partner")
     public Map<String, String> partner() {

@@ -1,6 +1,7 @@
 package com.telemed.requests.internal;
 
 import static com.telemed.common.validation.Schemas.array;
+import static com.telemed.common.validation.Schemas.number;
 import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
@@ -30,11 +31,21 @@ import java.util.Map;
 @Produces(MediaType.APPLICATION_JSON)
 public class InternalRequestResource {
 
+    /** Partner ids are the gateway's UUIDs; every requests index leads with one. */
+    static final int PARTNER_ID_MAX = 64;
+
+    /**
+     * The most summaries any ask gets per member, newest first: the default of an ask without
+     * {@code limitPerMember}, and its maximum. 100 members x 100 summaries is the largest answer.
+     */
+    static final int MAX_PER_MEMBER = MemberRequests.MAX_PER_MEMBER;
+
     static final ObjectSchema SUMMARIES = object()
-            .field("partnerId", string().min(1))
-            .field("memberIds", array(string()).max(100));
+            .field("partnerId", string().min(1).max(PARTNER_ID_MAX))
+            .field("memberIds", array(string()).max(100))
+            .field("limitPerMember", number().integer().min(1).max(MAX_PER_MEMBER).optional());
     static final ObjectSchema MEMBER_QUERY = object()
-            .field("partnerId", string().min(1))
+            .field("partnerId", string().min(1).max(PARTNER_ID_MAX))
             .field("memberId", string());
 
     private final MemberRequests requests;
@@ -61,7 +72,8 @@ public class InternalRequestResource {
         JsonNode input = body == null ? JsonNodeFactory.instance.objectNode() : body;
         SUMMARIES.validate(input);
         List<String> memberIds = input.get("memberIds").valueStream().map(JsonNode::textValue).toList();
-        return new Summaries(requests.summaries(input.get("partnerId").textValue(), memberIds));
+        int perMember = input.has("limitPerMember") ? input.get("limitPerMember").intValue() : MAX_PER_MEMBER;
+        return new Summaries(requests.summaries(input.get("partnerId").textValue(), memberIds, perMember));
     }
 
     @GET

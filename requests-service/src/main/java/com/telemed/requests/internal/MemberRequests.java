@@ -5,6 +5,7 @@ import com.telemed.common.id.Ids;
 import com.telemed.requests.request.LineItem;
 import com.telemed.requests.request.Request;
 import com.telemed.requests.request.RequestStatus;
+import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
@@ -30,16 +31,39 @@ public class MemberRequests {
     public record Assignment(UUID id, UUID prescriberId, String status, Instant createdAt) {
     }
 
-    /** Summaries of each member's requests, newest first; members without requests map to {@code []}. */
+    /** The most summaries of one member any call gets (members-service asks for fewer on its list). */
+    public static final int MAX_PER_MEMBER = 100;
+
+    /**
+     * Each member's newest requests, at most {@code perMember} of them (each member's own
+     * {@code LIMIT}, read from {@code requests_partner_member_idx}: a member with thousands of
+     * requests costs no more than one with {@code perMember}).
+     */
+    private static final String NEWEST_PER_MEMBER = "SELECT r.* FROM unnest(cast(:members AS uuid[])) AS asked(member_id)"
+            + " CROSS JOIN LATERAL (SELECT * FROM requests WHERE partner_id = :partner AND member_id = asked.member_id"
+            + " ORDER BY created_at DESC, id DESC LIMIT :perMember) r"
+            + " ORDER BY r.member_id, r.created_at DESC, r.id DESC";
+
+    /**
+     * Summaries of each member's requests, newest first, at most {@code perMember} each (1 to
+     * {@link #MAX_PER_MEMBER}); members without requests map to {@code []}.
+     */
     @Transactional
-    public Map<String, List<Summary>> summaries(String partnerId, List<String> memberIds) {
+    @SuppressWarnings("unchecked")
+    public Map<String, List<Summary>> summaries(String partnerId, List<String> memberIds, int perMember) {
         List<UUID> ids = memberIds.stream().map(Ids::uuid).flatMap(Optional::stream).distinct().toList();
         Map<String, List<Summary>> byMember = new LinkedHashMap<>();
         memberIds.forEach(id -> byMember.put(id, List.of()));
         if (ids.isEmpty()) {
             return byMember;
         }
-        List<Request> requests = Request.list("partnerId = ?1 and memberId in ?2 order by createdAt desc, id desc", partnerId, ids);
+        // UUIDs as a PostgreSQL array literal: the ids were parsed, so nothing else can be in it.
+        String members = ids.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}"));
+        List<Request> requests = Panache.getEntityManager().createNativeQuery(NEWEST_PER_MEMBER, Request.class)
+                .setParameter("members", members)
+                .setParameter("partner", partnerId)
+                .setParameter("perMember", Math.max(1, Math.min(perMember, MAX_PER_MEMBER)))
+                .getResultList();
         Map<UUID, List<LineItem>> items = LineItem.ofRequests(requests.stream().map(request -> request.id).toList())
                 .stream().collect(Collectors.groupingBy(item -> item.requestId));
         requests.stream()

@@ -20,9 +20,10 @@ import jakarta.ws.rs.core.Response;
 @Produces(MediaType.APPLICATION_JSON)
 public class PrescriberResource {
 
+    /** The email meets the unique index on lower(email): 254 characters (RFC 5321) fit any index entry. */
     static final ObjectSchema CREATE = object()
-            .field("name", string().min(1))
-            .field("email", string().email());
+            .field("name", string().min(1).max(200))
+            .field("email", string().email().max(254));
 
     private final PrescriberService prescribers;
 

@@ -1,8 +1,11 @@
 package com.telemed.requests.request;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
+import com.telemed.common.validation.Issues;
+import com.telemed.common.validation.StorableText;
 import com.telemed.requests.catalogue.CatalogueClient;
 import com.telemed.requests.catalogue.DrugLookup;
 import com.telemed.requests.member.MemberDeletions;
@@ -67,7 +70,7 @@ public class RequestCreation {
     }
 
     public Outcome create(String partnerId, JsonNode body, String headerKey) {
-        RequestSchemas.create(Timestamps::now).validate(body);
+        validate(body, headerKey);
         String key = headerKey != null && !headerKey.isBlank() ? headerKey : text(body, "idempotencyKey");
         if (key == null) {
             Prepared prepared = prepare(partnerId, body);
@@ -112,6 +115,25 @@ public class RequestCreation {
     private static Optional<Request> recorded(String partnerId, String key) {
         return QuarkusTransaction.requiringNew().call(() -> Request.findByIdempotencyKey(partnerId, key));
     }
+
+    /**
+     * The body's issues and the {@code Idempotency-Key} header's (path {@code ["Idempotency-Key"]},
+     * first), all in one answer. A blank header is no key: the body's {@code idempotencyKey} counts.
+     */
+    private static void validate(JsonNode body, String headerKey) {
+        Issues issues = new Issues();
+        if (headerKey != null && !headerKey.isBlank()) {
+            List<Object> path = List.of(IDEMPOTENCY_HEADER);
+            RequestSchemas.IDEMPOTENCY_HEADER.validate(TextNode.valueOf(headerKey), path, issues);
+            if (!StorableText.storable(headerKey)) {
+                issues.custom(path, StorableText.INVALID_CHARACTER);
+            }
+        }
+        RequestSchemas.create(Timestamps::now).validate(body, List.of(), issues);
+        issues.throwIfAny();
+    }
+
+    static final String IDEMPOTENCY_HEADER = "Idempotency-Key";
 
     /** What the checks found: the member and, for a prescription request, the item and its drug. */
     private record Prepared(MemberRecord member, JsonNode item, DrugLookup drug, JsonNode body) {

@@ -7,7 +7,9 @@ import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.validation.NumberSchema;
 import com.telemed.common.validation.ObjectSchema;
+import com.telemed.common.validation.StringSchema;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -18,6 +20,28 @@ import java.util.regex.Pattern;
 
 /** The Zod-style schemas of the request endpoints (partner-api.md, Requests). */
 public final class RequestSchemas {
+
+    /*
+     * Bounds (README, "Input bounds"): every string and number a body can carry fits its column,
+     * its index entry and the arithmetic done on it.
+     */
+    /** The unique index (partner_id, idempotency_key): 255 characters are at most 765 bytes of UTF-8. */
+    public static final int IDEMPOTENCY_KEY_MAX = 255;
+    public static final int CASE_NOTES_MAX = 10_000;
+    public static final int ID_MAX = 255;
+    public static final int SKU_ID_MAX = 128;
+    public static final int LABEL_MAX = 255;
+    public static final int FREE_TEXT_MAX = 500;
+    public static final int UNIT_MAX = 50;
+    public static final int REASON_MAX = 1_000;
+    /** A dose or quantity: at most a million units, to the millionth (numeric columns, jsonb, volumeMl). */
+    public static final int AMOUNT_MAX = 1_000_000;
+    public static final int AMOUNT_DECIMALS = 6;
+    /** The inline member: as members-service bounds it (members-service README). */
+    static final int NAME_MAX = 100;
+    static final int EMAIL_MAX = 254;
+    static final int PHONE_MAX = 50;
+    static final int ADDRESS_LINE_MAX = 200;
 
     private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
     private static final Pattern ZIP = Pattern.compile("\\d{5}(-\\d{4})?");
@@ -31,12 +55,22 @@ public final class RequestSchemas {
     private static ObjectSchema item() {
         return object()
                 .field("drugId", string().min(1).max(128))
-                .field("requestedSkuId", string().optional())
-                .field("dosage", string().optional())
-                .field("requestedSku", string().optional())
-                .field("requestedClinicalDose", object()
-                        .field("value", number())
-                        .field("unit", string()).optional());
+                .field("requestedSkuId", string().max(SKU_ID_MAX).optional())
+                .field("dosage", string().max(LABEL_MAX).optional())
+                .field("requestedSku", string().max(FREE_TEXT_MAX).optional())
+                .field("requestedClinicalDose", dose().optional());
+    }
+
+    /** {@code { value: number, unit: string }}: a stored numeric that never explodes arithmetic. */
+    private static ObjectSchema dose() {
+        return object()
+                .field("value", amount())
+                .field("unit", string().max(UNIT_MAX));
+    }
+
+    /** A dose or quantity: 0 to 1,000,000, at most six decimals. */
+    public static NumberSchema amount() {
+        return number().min(0).max(AMOUNT_MAX).decimals(AMOUNT_DECIMALS);
     }
 
     /**
@@ -45,10 +79,10 @@ public final class RequestSchemas {
      */
     private static ObjectSchema inlineMember() {
         return object()
-                .field("firstName", string().min(1))
-                .field("lastName", string().min(1))
-                .field("email", string().email())
-                .field("phone", string().optional().nullable())
+                .field("firstName", string().min(1).max(NAME_MAX))
+                .field("lastName", string().min(1).max(NAME_MAX))
+                .field("email", string().email().max(EMAIL_MAX))
+                .field("phone", string().max(PHONE_MAX).optional().nullable())
                 .field("dateOfBirth", string().regex(DATE, "Invalid"))
                 .field("state", string().length(2))
                 .field("gender", enumOf("m", "f", "a", "u").optional())
@@ -58,9 +92,9 @@ public final class RequestSchemas {
 
     private static ObjectSchema address() {
         return object()
-                .field("street1", string().min(1))
-                .field("street2", string().optional().nullable())
-                .field("city", string().min(1))
+                .field("street1", string().min(1).max(ADDRESS_LINE_MAX))
+                .field("street2", string().max(ADDRESS_LINE_MAX).optional().nullable())
+                .field("city", string().min(1).max(ADDRESS_LINE_MAX))
                 .field("state", string().length(2))
                 .field("zipCode", string().regex(ZIP, "Invalid"));
     }
@@ -71,16 +105,16 @@ public final class RequestSchemas {
                 .field("memberId", string().min(1).optional())
                 .field("member", inlineMember().optional())
                 .field("items", array(item()).max(1).optional())
-                .field("caseNotes", string().min(1).optional())
-                .field("v2SurveyResponseId", string().min(1).optional())
+                .field("caseNotes", string().min(1).max(CASE_NOTES_MAX).optional())
+                .field("v2SurveyResponseId", string().min(1).max(ID_MAX).optional())
                 .field("pharmacySendAt", string().datetimeWithOffset().optional())
-                .field("idempotencyKey", string().min(1).optional());
+                .field("idempotencyKey", string().min(1).max(IDEMPOTENCY_KEY_MAX).optional());
         // The legacy single-drug body: the item's fields at top level.
         schema.field("drugId", string().min(1).max(128).optional())
-                .field("requestedSkuId", string().optional())
-                .field("dosage", string().optional())
-                .field("requestedSku", string().optional())
-                .field("requestedClinicalDose", object().field("value", number()).field("unit", string()).optional());
+                .field("requestedSkuId", string().max(SKU_ID_MAX).optional())
+                .field("dosage", string().max(LABEL_MAX).optional())
+                .field("requestedSku", string().max(FREE_TEXT_MAX).optional())
+                .field("requestedClinicalDose", dose().optional());
         return schema
                 .rule((body, path, issues) -> {
                     boolean byId = body.has("memberId");
@@ -100,7 +134,7 @@ public final class RequestSchemas {
                     // Rules also run beside failed checks (Zod's superRefine on a dirty object): a
                     // malformed value already has its invalid_string issue.
                     JsonNode sendAt = body.get("pharmacySendAt");
-                    if (sendAt != null && sendAt.isTextual()) {
+                    if (sendAt != null && sendAt.isTextual() && StringSchema.FOUR_DIGIT_YEAR.matcher(sendAt.textValue()).lookingAt()) {
                         try {
                             if (!OffsetDateTime.parse(sendAt.textValue()).toInstant().isAfter(now.get())) {
                                 issues.custom(append(path, "pharmacySendAt"), SEND_AT_PAST);
@@ -120,10 +154,13 @@ public final class RequestSchemas {
             .field("page", number().coerce().integer().min(1).optional())
             .field("limit", number().coerce().integer().min(1).max(100).optional());
 
-    /** {@code POST /v1/requests/:id/cancel}, body optional. */
+    /** The {@code Idempotency-Key} header, when not blank; its issues carry the path {@code ["Idempotency-Key"]}. */
+    public static final StringSchema IDEMPOTENCY_HEADER = string().max(IDEMPOTENCY_KEY_MAX);
+
+    /** {@code POST /v1/requests/:id/cancel}, body optional. A request has at most one item. */
     public static final ObjectSchema CANCEL = object()
-            .field("reason", string().optional())
-            .field("itemIds", array(string()).optional());
+            .field("reason", string().max(REASON_MAX).optional())
+            .field("itemIds", array(string().max(ID_MAX)).max(100).optional());
 
     private RequestSchemas() {
     }
@@ -131,6 +168,10 @@ public final class RequestSchemas {
     /** {@code YYYY-MM-DD} or a full ISO 8601 date-time (with or without offset). */
     static boolean dateOrDateTime(JsonNode value) {
         String text = value.textValue();
+        if (!StringSchema.FOUR_DIGIT_YEAR.matcher(text).lookingAt()) {
+            // Java would read +999999999-12-31; no timestamp column (nor the day after it) holds that.
+            return false;
+        }
         try {
             if (DATE.matcher(text).matches()) {
                 LocalDate.parse(text);

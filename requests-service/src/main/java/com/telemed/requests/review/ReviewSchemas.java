@@ -6,22 +6,36 @@ import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
 import com.telemed.common.validation.ObjectSchema;
+import com.telemed.requests.request.RequestSchemas;
 
 /** The bodies of the prescriber console (operations-api.md, "Review"). */
 final class ReviewSchemas {
 
-    /** {@code prescription}: what the prescriber signs. */
+    /** Directions printed on the label ({@code sigText}). */
+    static final int DIRECTIONS_MAX = 2_000;
+    /** A note's text, kept in history like the request's case notes. */
+    static final int NOTE_MAX = RequestSchemas.CASE_NOTES_MAX;
+    /** {@code quantity} sent as text ("30 tablets"). */
+    static final int QUANTITY_TEXT_MAX = 100;
+
+    /**
+     * {@code prescription}: what the prescriber signs. The record holds {@code daysSupply},
+     * {@code refills} and {@code dosingIntervalDays} as ints (past 2147483647 they would wrap to
+     * negative), the dose and quantity in jsonb and in {@code volumeMl}'s division.
+     */
     static ObjectSchema prescription() {
         return object()
-                .field("skuId", string().min(1).optional())
-                .field("quantity", new NumberOrString())
-                .field("quantityUnits", string().optional().nullable())
-                .field("daysSupply", number().integer().min(1))
-                .field("directions", string().min(1))
-                .field("refills", number().integer().min(0))
+                .field("skuId", string().min(1).max(RequestSchemas.SKU_ID_MAX).optional())
+                .field("quantity", new NumberOrString(RequestSchemas.amount(), QUANTITY_TEXT_MAX))
+                .field("quantityUnits", string().max(RequestSchemas.UNIT_MAX).optional().nullable())
+                .field("daysSupply", number().integer().min(1).max(Integer.MAX_VALUE))
+                .field("directions", string().min(1).max(DIRECTIONS_MAX))
+                .field("refills", number().integer().min(0).max(Integer.MAX_VALUE))
                 .field("dispenseAsWritten", bool())
-                .field("clinicalDose", object().field("value", number()).field("unit", string().min(1)).optional().nullable())
-                .field("dosingIntervalDays", number().integer().min(1).optional().nullable());
+                .field("clinicalDose", object()
+                        .field("value", RequestSchemas.amount())
+                        .field("unit", string().min(1).max(RequestSchemas.UNIT_MAX)).optional().nullable())
+                .field("dosingIntervalDays", number().integer().min(1).max(Integer.MAX_VALUE).optional().nullable());
     }
 
     static final ObjectSchema PRESCRIBER = object().field("prescriberId", string().min(1));
@@ -37,17 +51,17 @@ final class ReviewSchemas {
 
     static final ObjectSchema WITH_REASON = object()
             .field("prescriberId", string().min(1))
-            .field("reason", string().min(1).optional());
+            .field("reason", string().min(1).max(RequestSchemas.REASON_MAX).optional());
 
     static final ObjectSchema NOTE = object()
             .field("prescriberId", string().min(1))
-            .field("text", string().min(1));
+            .field("text", string().min(1).max(NOTE_MAX));
 
     static final ObjectSchema DOSAGE = object()
             .field("prescriberId", string().min(1))
-            .field("skuId", string().min(1));
+            .field("skuId", string().min(1).max(RequestSchemas.SKU_ID_MAX));
 
-    static final ObjectSchema WITHDRAW = object().field("reason", string().min(1));
+    static final ObjectSchema WITHDRAW = object().field("reason", string().min(1).max(RequestSchemas.REASON_MAX));
 
     static final ObjectSchema QUEUE_QUERY = object()
             .field("limit", number().coerce().integer().min(1).max(100).optional());

@@ -82,6 +82,77 @@ class InternalRequestsTest {
     }
 
     @Test
+    void summariesAreEachMembersNewestUpToTheLimitAsked() {
+        String first = create(member, Map.of());
+        String second = create(member, Map.of());
+        String third = create(member, Map.of());
+        String others = create(otherMember, Map.of());
+        JsonPath answer = given().contentType("application/json")
+                .body(Map.of("partnerId", partner, "memberIds", List.of(member, otherMember), "limitPerMember", 2))
+                .when().post("/internal/requests/summaries").then().statusCode(200).extract().jsonPath();
+        assertEquals(List.of(third, second), answer.getList("summaries.'" + member + "'.id"));
+        assertEquals(List.of(others), answer.getList("summaries.'" + otherMember + "'.id"));
+        assertEquals(List.of(third, second, first), summaries(partner, List.of(member)).getList("summaries.'" + member + "'.id"));
+    }
+
+    @Test
+    void anAskWithoutALimitIsCappedAtOneHundredPerMemberAndALargerOneIsRefused() {
+        String many = UUID.randomUUID().toString();
+        insertRequests(many, 101);
+        List<String> ids = summaries(partner, List.of(many)).getList("summaries.'" + many + "'.id");
+        assertEquals(100, ids.size());
+        assertEquals(newest(many, 100), ids);
+
+        String refused = given().contentType("application/json")
+                .body(Map.of("partnerId", partner, "memberIds", List.of(many), "limitPerMember", 101))
+                .when().post("/internal/requests/summaries").then().statusCode(400).extract().asString();
+        assertEquals("{\"error\":[{\"code\":\"too_big\",\"maximum\":100,\"type\":\"number\",\"inclusive\":true,"
+                + "\"exact\":false,\"path\":[\"limitPerMember\"],\"message\":\"Number must be less than or equal to 100\"}]}",
+                refused);
+        given().contentType("application/json")
+                .body(Map.of("partnerId", partner, "memberIds", List.of(many), "limitPerMember", 0))
+                .when().post("/internal/requests/summaries").then().statusCode(400)
+                .body("error[0].code", equalTo("too_small")).body("error[0].path", equalTo(List.of("limitPerMember")));
+    }
+
+    /** {@code count} requests of the member straight into the table, one second apart, the newest now. */
+    private void insertRequests(String memberId, int count) {
+        database("INSERT INTO requests (id, partner_id, member_id, status, case_notes, created_at, updated_at)"
+                + " SELECT gen_random_uuid(), ?, ?::uuid, 'pending', 'notes', now() - n * interval '1 second',"
+                + " now() - n * interval '1 second' FROM generate_series(0, ? - 1) AS n", partner, memberId, count);
+    }
+
+    private List<String> newest(String memberId, int count) {
+        return database("SELECT id::text FROM requests WHERE partner_id = ? AND member_id = ?::uuid"
+                + " ORDER BY created_at DESC, id DESC LIMIT ?", partner, memberId, count);
+    }
+
+    private static List<String> database(String sql, Object... parameters) {
+        var config = org.eclipse.microprofile.config.ConfigProvider.getConfig();
+        try (var connection = java.sql.DriverManager.getConnection(
+                config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class));
+             var statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            if (!statement.execute()) {
+                return List.of();
+            }
+            List<String> rows = new java.util.ArrayList<>();
+            try (var result = statement.getResultSet()) {
+                while (result.next()) {
+                    rows.add(result.getString(1));
+                }
+            }
+            return rows;
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
     void summariesSeeOnlyThePartnersRequests() {
         create(member, Map.of());
         JsonPath answer = summaries("partner-" + UUID.randomUUID(), List.of(member));

@@ -30,7 +30,7 @@ public class DeliveryResource {
 
     static final ObjectSchema LIST_QUERY = object()
             .field("limit", number().coerce().integer().min(1).max(100).optional())
-            .field("event", string().optional());
+            .field("event", string().max(100).optional());
 
     private final DeliveryLog log;
 

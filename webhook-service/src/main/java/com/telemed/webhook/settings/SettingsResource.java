@@ -1,6 +1,8 @@
 package com.telemed.webhook.settings;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.telemed.common.validation.Issues;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
@@ -8,6 +10,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.List;
 
 /**
  * Webhook settings (operations-api.md, Partner settings). The gateway authenticates the operator
@@ -27,7 +30,10 @@ public class SettingsResource {
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
     public SettingsViews.Settings put(@PathParam("partnerId") String partnerId, JsonNode body) {
-        SettingsSchemas.PUT.validate(body);
+        Issues issues = new Issues();
+        SettingsSchemas.PARTNER_ID.validate(TextNode.valueOf(partnerId), List.of("partnerId"), issues);
+        SettingsSchemas.PUT.validate(body, List.of(), issues);
+        issues.throwIfAny();
         JsonNode url = body.get("url");
         String text = url.isNull() ? null : url.textValue();
         settings.checkAllowed(text);

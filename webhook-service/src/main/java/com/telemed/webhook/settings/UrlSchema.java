@@ -3,6 +3,8 @@ package com.telemed.webhook.settings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.validation.Issues;
 import com.telemed.common.validation.Schema;
+import com.telemed.common.validation.Schemas;
+import com.telemed.common.validation.StringSchema;
 import com.telemed.webhook.address.WebhookUrls;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +15,11 @@ import java.util.Map;
  * {@code Invalid url}).
  */
 final class UrlSchema extends Schema<UrlSchema> {
+
+    /** Longer URLs are refused by common browsers and servers alike; the column holds any text. */
+    static final int MAX_LENGTH = 2048;
+
+    private static final StringSchema LENGTH = Schemas.string().max(MAX_LENGTH);
 
     @Override
     protected String expected() {
@@ -25,6 +32,8 @@ final class UrlSchema extends Schema<UrlSchema> {
             issues.invalidType(path, expected(), typeOf(value));
             return false;
         }
+        // Zod's .max(2048).url(): both checks run, each failure is an issue.
+        LENGTH.validate(value, path, issues);
         if (WebhookUrls.parse(value.textValue()).isEmpty()) {
             issues.add("invalid_string", Map.of("validation", "url"), path, "Invalid url");
         }

@@ -1,0 +1,104 @@
+package com.telemed.common.input;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.common.error.ErrorResponses;
+import com.telemed.common.validation.Issues;
+import com.telemed.common.validation.StorableText;
+import jakarta.ws.rs.ConstrainedTo;
+import jakarta.ws.rs.RuntimeType;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.Provider;
+import jakarta.ws.rs.ext.ReaderInterceptor;
+import jakarta.ws.rs.ext.ReaderInterceptorContext;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+/**
+ * The one place every service refuses text PostgreSQL cannot store (decisions.md, Wire format):
+ * U+0000 or an unpaired UTF-16 surrogate in a query parameter, a path parameter or anywhere in a
+ * JSON body (keys included) answers {@code 400} with one {@code custom} issue
+ * {@code Invalid character} per offending string, before any resource method runs, so nothing is
+ * read from or written to a database with it. Every service depends on platform-commons, whose
+ * Jandex index makes Quarkus REST register both parts below; no endpoint opts in or can forget it.
+ *
+ * <ul>
+ *   <li>{@link #parameters}: a request filter (after matching, so path parameters are known).
+ *       Issue paths are the parameter's name: {@code ["search"]}, {@code ["id"]}. Every offending
+ *       parameter is reported at once; the body is not read then.</li>
+ *   <li>{@link Bodies}: a reader interceptor for JSON bodies. A body bound to a {@code JsonNode}
+ *       (every endpoint today) is checked on the tree the resource receives, at no second parse;
+ *       a body bound to anything else is parsed once more as a tree from the same bytes.
+ *       Issue paths are the JSON paths: {@code ["member", "address", "street1"]}.</li>
+ * </ul>
+ */
+public final class InputCharacters {
+
+    @ServerRequestFilter
+    public Response parameters(ContainerRequestContext request) {
+        Issues issues = new Issues();
+        check(request.getUriInfo().getPathParameters(), issues);
+        check(request.getUriInfo().getQueryParameters(), issues);
+        return issues.isEmpty() ? null : ErrorResponses.of(400, issues.list());
+    }
+
+    private static void check(MultivaluedMap<String, String> parameters, Issues issues) {
+        for (Map.Entry<String, List<String>> parameter : parameters.entrySet()) {
+            boolean storable = StorableText.storable(parameter.getKey());
+            for (String value : parameter.getValue()) {
+                storable &= value == null || StorableText.storable(value);
+            }
+            if (!storable) {
+                issues.custom(List.of(parameter.getKey()), StorableText.INVALID_CHARACTER);
+            }
+        }
+    }
+
+    /** Checks every JSON body a resource reads; see the class comment. Server side only, never the REST clients. */
+    @Provider
+    @ConstrainedTo(RuntimeType.SERVER)
+    public static final class Bodies implements ReaderInterceptor {
+
+        private final ObjectMapper mapper;
+
+        public Bodies(ObjectMapper mapper) {
+            this.mapper = mapper;
+        }
+
+        @Override
+        public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
+            if (!isJson(context.getMediaType())) {
+                return context.proceed();
+            }
+            if (JsonNode.class.isAssignableFrom(context.getType())) {
+                Object body = context.proceed();
+                if (body instanceof JsonNode tree) {
+                    StorableText.check(tree);
+                }
+                return body;
+            }
+            byte[] bytes = context.getInputStream().readAllBytes();
+            context.setInputStream(new ByteArrayInputStream(bytes));
+            JsonNode tree;
+            try {
+                tree = mapper.readTree(bytes);
+            } catch (JsonProcessingException unreadable) {
+                // The reader the resource asked for reports it (400 Invalid JSON).
+                return context.proceed();
+            }
+            StorableText.check(tree);
+            return context.proceed();
+        }
+
+        private static boolean isJson(MediaType type) {
+            return type != null && (type.getSubtype().equalsIgnoreCase("json") || type.getSubtype().toLowerCase(java.util.Locale.ROOT).endsWith("+json"));
+        }
+    }
+}
