@@ -55,10 +55,12 @@ public class DeliveryLog {
      * signed afresh with the partner's current secret: the old round's timestamp and signature are
      * cleared, and the round's first attempt signs it (its own start as the timestamp), as a new
      * delivery's first attempt does. The delivery is leased to this replica in the same transaction
-     * and handed to the dispatcher after commit.
+     * and handed to the dispatcher after commit. The answer shows the delivery as committed
+     * ({@code retrying}, the attempts so far): read after the hand-off, it could already show the
+     * new round's first attempt recorded (seen as {@code delivered} on a loaded machine).
      */
     public DeliveryViews.Redelivered redeliver(String partnerId, Optional<UUID> deliveryId) {
-        Job job = QuarkusTransaction.requiringNew().call(() -> {
+        Redelivery redelivery = QuarkusTransaction.requiringNew().call(() -> {
             Delivery delivery = deliveryId
                     .map(id -> entityManager.find(Delivery.class, id, LockModeType.PESSIMISTIC_WRITE))
                     .filter(found -> found.partnerId.equals(partnerId))
@@ -79,11 +81,14 @@ public class DeliveryLog {
             delivery.nextAttemptAt = now;
             delivery.leaseUntil = now.plus(config.lease());
             delivery.updatedAt = now;
-            return Job.unsigned(delivery.id, partnerId, partner.url, delivery.body, secret, 0);
+            return new Redelivery(Job.unsigned(delivery.id, partnerId, partner.url, delivery.body, secret, 0),
+                    views(List.of(delivery)).get(0));
         });
-        dispatcher.handOff(List.of(job));
-        Delivery delivery = entityManager.find(Delivery.class, job.id());
-        return new DeliveryViews.Redelivered(views(List.of(delivery)).get(0));
+        dispatcher.handOff(List.of(redelivery.job()));
+        return new DeliveryViews.Redelivered(redelivery.view());
+    }
+
+    private record Redelivery(Job job, DeliveryViews.View view) {
     }
 
     private List<DeliveryViews.View> views(List<Delivery> deliveries) {
