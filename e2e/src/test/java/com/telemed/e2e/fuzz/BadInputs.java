@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.RandomDistribution;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.Tuple.Tuple2;
 
@@ -28,6 +29,7 @@ import net.jqwik.api.Tuple.Tuple2;
  * The generators of bad input, all jqwik combinators so that a failing call shrinks: towards the
  * endpoint's own method, fixture ids, fewer query parameters, the usual headers, fewer body
  * mutations and simpler odd values (each list of samples starts with its simplest).
+ * Shrinking keeps only what still fails, so a shrunk call names the one bad part.
  */
 public final class BadInputs {
 
@@ -189,8 +191,12 @@ public final class BadInputs {
     private static Arbitrary<Body> body(Endpoint endpoint) {
         boolean takesBody = !endpoint.bodies().isEmpty();
         Arbitrary<Json> template = takesBody ? Arbitraries.of(endpoint.bodies()) : Arbitraries.just(NO_BODY_TEMPLATE);
-        Arbitrary<Body> mutated = template.flatMap(t -> mutation().list().ofMinSize(0).ofMaxSize(4)
-                .map(mutations -> new Call.JsonBody(Mutation.applyAll(t, mutations))));
+        // Mostly one mutation: a body with a single bad value gets past the rest of the validation to the code
+        // (and the database) behind it; several at once check that every issue is reported.
+        Arbitrary<List<Mutation>> mutations = Arbitraries.frequencyOf(
+                Tuple.of(1, Arbitraries.just(List.of())),
+                Tuple.of(9, mutation().list().ofMinSize(1).ofMaxSize(4).withSizeDistribution(RandomDistribution.biased())));
+        Arbitrary<Body> mutated = template.flatMap(t -> mutations.map(chosen -> new Call.JsonBody(Mutation.applyAll(t, chosen))));
         Arbitrary<Body> text = Arbitraries.of(NOT_JSON).map(Call.TextBody::new);
         Arbitrary<Body> truncated = Combinators.combine(template, Arbitraries.integers().between(1, 999)).as(Call.Truncated::new);
         Arbitrary<Body> deep = Combinators.combine(Arbitraries.of(10, 100, 1_000, 1_001, 5_000, 10_000, 40_000), Arbitraries.of(false, true))
