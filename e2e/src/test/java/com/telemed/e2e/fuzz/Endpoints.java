@@ -139,7 +139,7 @@ public final class Endpoints {
                      "pharmacy": {"id": "sandbox", "method": "email"}}"""),
 
             ops("POST", "/ops/v1/prescribers", REQUESTS).body("""
-                    {"name": "Dr Fuzz", "email": "dr.fuzz@clinic.example"}"""),
+                    {"name": "Dr Fuzz", "email": "$freshEmail"}"""),
             ops("GET", "/ops/v1/prescribers/{prescriber}", REQUESTS),
 
             ops("GET", "/ops/v1/review/queue", REQUESTS).query(param("limit", NUMBER, "50")),

@@ -174,6 +174,9 @@ public final class Fixture {
         if (slot == Slot.FRESH) {
             return UUID.randomUUID().toString();
         }
+        if (slot == Slot.FRESH_EMAIL) {
+            return "dr." + UUID.randomUUID() + "@clinic.example";
+        }
         String id = ids.get(slot);
         if (id == null) {
             throw new IllegalStateException("the fixture has no " + slot);

@@ -34,7 +34,9 @@ public enum Slot {
     /** The webhook receiver of the fixture. */
     WEBHOOK_URL("webhookUrl"),
     /** A new value on every call (idempotency keys, so a create is never a replay). */
-    FRESH("fresh");
+    FRESH("fresh"),
+    /** A new email address on every call (prescribers are one per email). */
+    FRESH_EMAIL("freshEmail");
 
     private final String label;
 
