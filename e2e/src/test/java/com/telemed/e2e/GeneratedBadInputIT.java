@@ -95,7 +95,10 @@ class GeneratedBadInputIT {
         return BadInputs.calls();
     }
 
-    /** {@code -Dfuzz.seed=random|<number>} and {@code -Dfuzz.tries=<n>} over the annotation's values. */
+    /**
+     * {@code -Dfuzz.seed=random|<number>} and {@code -Dfuzz.tries=<n>} over the annotation's values;
+     * fails a run that checked fewer calls than it was to make.
+     */
     static final class SeedAndTries implements AroundPropertyHook {
         @Override
         public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
@@ -110,9 +113,15 @@ class GeneratedBadInputIT {
             if (!tries.isEmpty()) {
                 context.attributes().setTries(Integer.parseInt(tries));
             }
+            int wanted = context.attributes().tries().orElse(TRIES);
             LOG.log(System.Logger.Level.INFO, "Generated bad input: seed " + context.attributes().seed().orElse("?")
-                    + ", " + context.attributes().tries().orElse(0) + " tries");
-            return property.execute();
+                    + ", " + wanted + " tries");
+            PropertyExecutionResult result = property.execute();
+            // A property that passes without sending its calls would hide every bug it is there to find.
+            if (result.status() == PropertyExecutionResult.Status.SUCCESSFUL && result.countChecks() < wanted) {
+                return result.mapToFailed("only " + result.countChecks() + " of " + wanted + " calls were checked");
+            }
+            return result;
         }
     }
 }

@@ -15,6 +15,7 @@ import com.telemed.e2e.fuzz.Json.Raw;
 import com.telemed.e2e.fuzz.Json.Str;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -45,17 +46,53 @@ public final class BadInputs {
         return Arbitraries.frequencyOf(choices);
     }
 
+    /**
+     * Most calls are bad in one respect (the body, the query, the headers, a path id or the method)
+     * and valid in every other, so that the bad part gets past the checks before it to the code it
+     * is aimed at; some are bad in every respect at once.
+     */
     static Arbitrary<Call> callsTo(Endpoint endpoint) {
-        return Combinators.combine(method(endpoint), pathIds(endpoint), query(endpoint), headers(), body(endpoint))
-                .as((method, ids, query, headers, body) -> new Call(endpoint, method, ids, query, headers, body));
+        boolean takesBody = !endpoint.bodies().isEmpty();
+        boolean hasIds = !endpoint.pathSlots().isEmpty();
+        Arbitrary<String> method = Arbitraries.just(endpoint.method());
+        Arbitrary<List<PathId>> ids = Arbitraries.just(
+                Collections.nCopies(endpoint.pathSlots().size(), new PathId(PathId.Kind.FIXTURE, null)));
+        Arbitrary<List<QueryPart>> query = Arbitraries.just(List.of());
+        Arbitrary<Headers> headers = Arbitraries.just(
+                new Headers(Call.DEFAULT, new Credential(Credential.Kind.RIGHT, null), null, null, null, Call.DEFAULT, false));
+        Arbitrary<Body> body = takesBody
+                ? Arbitraries.of(endpoint.bodies()).map(Call.JsonBody::new)
+                : Arbitraries.just(new Call.NoBody());
+        List<Tuple2<Integer, Arbitrary<Call>>> focus = new ArrayList<>();
+        focus.add(Tuple.of(takesBody ? 6 : 1, call(endpoint, method, ids, query, headers, body(endpoint))));
+        focus.add(Tuple.of(3, call(endpoint, method, ids, query(endpoint), headers, body)));
+        focus.add(Tuple.of(3, call(endpoint, method, ids, query, headers(), body)));
+        if (hasIds) {
+            focus.add(Tuple.of(2, call(endpoint, method, pathIds(endpoint), query, headers, body)));
+        }
+        focus.add(Tuple.of(1, call(endpoint, otherMethod(endpoint), ids, query, headers, body)));
+        focus.add(Tuple.of(3, call(endpoint, method(endpoint), pathIds(endpoint), query(endpoint), headers(), body(endpoint))));
+        return Arbitraries.frequencyOf(focus);
+    }
+
+    private static Arbitrary<Call> call(Endpoint endpoint, Arbitrary<String> method, Arbitrary<List<PathId>> ids,
+                                        Arbitrary<List<QueryPart>> query, Arbitrary<Headers> headers, Arbitrary<Body> body) {
+        return Combinators.combine(method, ids, query, headers, body)
+                .as((m, i, q, h, b) -> new Call(endpoint, m, i, q, h, b));
     }
 
     // ---- method and path -------------------------------------------------------------------------
 
+    private static final List<String> METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS");
+
     private static Arbitrary<String> method(Endpoint endpoint) {
         return Arbitraries.frequencyOf(
                 Tuple.of(19, Arbitraries.just(endpoint.method())),
-                Tuple.of(1, Arbitraries.of("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS")));
+                Tuple.of(1, Arbitraries.of(METHODS)));
+    }
+
+    private static Arbitrary<String> otherMethod(Endpoint endpoint) {
+        return Arbitraries.of(METHODS.stream().filter(method -> !method.equals(endpoint.method())).toList());
     }
 
     private static final List<String> ODD_SEGMENTS = List.of(

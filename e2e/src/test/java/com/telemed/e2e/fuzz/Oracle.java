@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -145,7 +146,7 @@ public final class Oracle implements AutoCloseable {
 
     private static Optional<String> jsonProblem(RawHttp.Response response) {
         String type = response.header("content-type").orElse("");
-        if (!type.toLowerCase().startsWith("application/json")) {
+        if (!type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
             return Optional.of("not JSON (Content-Type " + (type.isEmpty() ? "none" : type) + ")");
         }
         try {
