@@ -37,11 +37,15 @@ public final class BadInputs {
     private BadInputs() {
     }
 
-    /** A call to any endpoint of the table; endpoints that serve something are chosen four times as often. */
+    /**
+     * A call to any endpoint of the table: one that serves nothing yet has weight 1, one that does
+     * 3 plus a third of the places in its largest body (a large body has more to get wrong).
+     */
     public static Arbitrary<Call> calls() {
         List<Tuple2<Integer, Arbitrary<Call>>> choices = new ArrayList<>();
         for (Endpoint endpoint : Endpoints.ALL) {
-            choices.add(Tuple.of(endpoint.served() ? 4 : 1, callsTo(endpoint)));
+            int places = endpoint.bodies().stream().mapToInt(body -> Json.paths(body).size()).max().orElse(0);
+            choices.add(Tuple.of(endpoint.served() ? 3 + places / 3 : 1, callsTo(endpoint)));
         }
         return Arbitraries.frequencyOf(choices);
     }
@@ -256,7 +260,12 @@ public final class BadInputs {
                 Tuple.of(1, oversized));
     }
 
-    /** One change to a valid body; {@code at} picks the place (modulo the places there are). */
+    /**
+     * One change to a valid body. {@code at} picks the place: below 750 a leaf (a string, number,
+     * boolean or null, where the values the storage cannot hold go), else any place, each modulo
+     * the places there are. {@code EVERY_NUMBER} and {@code EVERY_DATE} put their odd value in every
+     * number or date of the body at once (the one a column cannot hold is then always among them).
+     */
     record Mutation(int at, MutationKind kind, Json wild, Str oddString, Json oddNumber, Str oddDate, String name) {
 
         private static final Pattern DATE_LIKE = Pattern.compile("^\\d{4}-\\d{2}-\\d{2}.*");
@@ -271,9 +280,16 @@ public final class BadInputs {
 
         Json apply(Json body) {
             List<List<Object>> paths = Json.paths(body);
-            List<Object> path = paths.get(at % paths.size());
+            List<List<Object>> leaves = paths.stream()
+                    .filter(candidate -> !(Json.at(body, candidate) instanceof Obj || Json.at(body, candidate) instanceof Arr))
+                    .toList();
+            List<Object> path = at < 750 && !leaves.isEmpty() ? leaves.get(at % leaves.size()) : paths.get(at % paths.size());
             Json node = Json.at(body, path);
             switch (kind) {
+                case EVERY_NUMBER:
+                    return every(body, paths, old -> old instanceof Num, oddNumber);
+                case EVERY_DATE:
+                    return every(body, paths, old -> old instanceof Str str && DATE_LIKE.matcher(str.value()).matches(), oddDate);
                 case SAME_TYPE:
                     return Json.edit(body, path, old -> sameType(old));
                 case REPLACE:
@@ -298,6 +314,16 @@ public final class BadInputs {
                 default:
                     throw new IllegalStateException(kind.name());
             }
+        }
+
+        private static Json every(Json body, List<List<Object>> paths, java.util.function.Predicate<Json> which, Json value) {
+            Json edited = body;
+            for (List<Object> place : paths) {
+                if (which.test(Json.at(body, place))) {
+                    edited = Json.edit(edited, place, old -> value);
+                }
+            }
+            return edited;
         }
 
         private Json sameType(Json old) {
@@ -343,13 +369,13 @@ public final class BadInputs {
         }
     }
 
-    enum MutationKind { SAME_TYPE, REPLACE, REMOVE, ADD, DUPLICATE, STRINGIFY, WRAP }
+    enum MutationKind { SAME_TYPE, REPLACE, REMOVE, ADD, DUPLICATE, STRINGIFY, WRAP, EVERY_NUMBER, EVERY_DATE }
 
     static Arbitrary<Mutation> mutation() {
         Arbitrary<MutationKind> kind = Arbitraries.frequency(
                 Tuple.of(6, MutationKind.SAME_TYPE), Tuple.of(3, MutationKind.REPLACE), Tuple.of(2, MutationKind.REMOVE),
                 Tuple.of(2, MutationKind.ADD), Tuple.of(1, MutationKind.DUPLICATE), Tuple.of(1, MutationKind.STRINGIFY),
-                Tuple.of(1, MutationKind.WRAP));
+                Tuple.of(1, MutationKind.WRAP), Tuple.of(2, MutationKind.EVERY_NUMBER), Tuple.of(1, MutationKind.EVERY_DATE));
         return Combinators.combine(Arbitraries.integers().between(0, 999), kind, oddValue(), oddString().map(Str::new),
                         oddNumber(), oddDate().map(Str::new), fieldName())
                 .as(Mutation::new);
