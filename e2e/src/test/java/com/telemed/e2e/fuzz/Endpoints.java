@@ -68,11 +68,12 @@ public final class Endpoints {
                      "requestedClinicalDose": {"value": 2.5, "unit": "mg"}}], "caseNotes": "Fuzz notes",
                      "pharmacySendAt": "2099-01-01T00:00:00Z", "idempotencyKey": "$fresh"}""",
                     """
-                    {"member": %s, "items": [{"drugId": "$drug", "dosage": "$skuLabel"}], "caseNotes": "Fuzz notes"}"""
-                            .formatted(MEMBER),
+                    {"member": %s, "items": [{"drugId": "$drug", "dosage": "$skuLabel",
+                     "requestedClinicalDose": {"value": 0.25, "unit": "mg"}}], "caseNotes": "Fuzz notes",
+                     "pharmacySendAt": "2099-06-30T12:00:00+02:00"}""".formatted(MEMBER),
                     """
                     {"memberId": "$member", "drugId": "$drug", "dosage": "$skuLabel", "requestedSkuId": "$sku",
-                     "caseNotes": "Legacy single drug"}""",
+                     "requestedClinicalDose": {"value": 5, "unit": "mg"}, "caseNotes": "Legacy single drug"}""",
                     """
                     {"memberId": "$member", "caseNotes": "Consultation", "v2SurveyResponseId": "$response"}"""),
             partner("GET", "/v1/requests", REQUESTS).query(

@@ -85,7 +85,8 @@ public final class Fixture {
         String drugId = "fuzz-" + suffix;
         JsonNode drug = ops("PUT", "/ops/v1/drugs/" + drugId, """
                 {"name": "Fuzzamine", "classification": "non-controlled",
-                 "skus": [{"label": "1 mg", "active": true}, {"label": "5 mg", "active": true}],
+                 "skus": [{"label": "1 mg", "packageSize": 10, "concentration": {"value": 2.5, "activeUnit": "mg", "baseUnit": "mL"},
+                           "active": true}, {"label": "5 mg", "active": true}],
                  "pharmacy": {"id": "sandbox", "method": "email"}}""", 200).get("drug");
         ids.put(Slot.DRUG, drugId);
         ids.put(Slot.SKU, drug.get("skus").get(0).get("id").asText());
