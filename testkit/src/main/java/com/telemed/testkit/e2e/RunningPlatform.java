@@ -53,10 +53,19 @@ public final class RunningPlatform implements ParameterResolver {
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         return context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
-                .getOrComputeIfAbsent(Handle.class, key -> start(), Handle.class);
+                .getOrComputeIfAbsent(Handle.class, key -> start(projectRoot().resolve("e2e/target/platform-logs")), Handle.class);
     }
 
-    private static Handle start() {
+    /**
+     * A platform of the caller's own, for tests that cannot take the shared one as a parameter
+     * (another JUnit Platform engine, such as jqwik): started as the extension starts it, logs in
+     * {@code e2e/target/platform-logs-<name>}; the caller closes it.
+     */
+    public static Handle startPrivate(String name) {
+        return start(projectRoot().resolve("e2e/target/platform-logs-" + name));
+    }
+
+    private static Handle start(Path logDirectory) {
         Path root = projectRoot();
         byte[] random = new byte[24];
         new SecureRandom().nextBytes(random);
@@ -64,7 +73,7 @@ public final class RunningPlatform implements ParameterResolver {
         Infrastructure infrastructure = Infrastructure.startEphemeral();
         try {
             Platform platform = Platform.start(infrastructure, new PlatformOptions(root,
-                    root.resolve("e2e/target/platform-logs"), PlatformOptions.randomPorts(),
+                    logDirectory, PlatformOptions.randomPorts(),
                     PlatformOptions.DEFAULT_JVM_OPTIONS,
                     Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", "sandbox"), Duration.ofSeconds(180)));
             return new Handle(infrastructure, platform, opsKey);

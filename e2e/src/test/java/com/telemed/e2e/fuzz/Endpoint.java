@@ -1,0 +1,98 @@
+package com.telemed.e2e.fuzz;
+
+import com.telemed.testkit.platform.PlatformService;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One endpoint as the bad-input property sees it: how to reach it, whose database it may write,
+ * the valid bodies and query parameters the generators start from, and what a successful write
+ * does to the fixture.
+ */
+public record Endpoint(String method, List<Object> path, Surface surface, PlatformService owner, List<Json> bodies,
+                       List<Param> query, Set<Fixture.Part> invalidates, boolean waitsForDeliveries, boolean served) {
+
+    /** The credential a surface takes. */
+    public enum Surface {
+        /** {@code x-api-key} of the fixture partner. */
+        PARTNER,
+        /** {@code x-service-publishable-key} of the fixture partner plus an allow-listed {@code Origin}. */
+        EMBED,
+        /** {@code x-ops-key}. */
+        OPS
+    }
+
+    /** What a query value is, so the generators know which odd values fit. */
+    public enum Kind { NUMBER, DATE, ENUM, TEXT, ID }
+
+    /** A query parameter and one valid value (text, already URL-encoded, or a {@link Slot}). */
+    public record Param(String name, Kind kind, Object valid) {
+    }
+
+    private static final Pattern SLOT = Pattern.compile("\\{([A-Za-z0-9]+)}");
+
+    static Endpoint of(String method, String template, Surface surface, PlatformService owner) {
+        List<Object> path = new ArrayList<>();
+        Matcher matcher = SLOT.matcher(template);
+        int at = 0;
+        while (matcher.find()) {
+            path.add(template.substring(at, matcher.start()));
+            path.add(Slot.named(matcher.group(1)));
+            at = matcher.end();
+        }
+        path.add(template.substring(at));
+        path.removeIf(""::equals);
+        return new Endpoint(method, List.copyOf(path), surface, owner, List.of(), List.of(), Set.of(), false, true);
+    }
+
+    /** The valid bodies the generators mutate (JSON with {@code "$slot"} references). */
+    Endpoint body(String... templates) {
+        return new Endpoint(method, path, surface, owner, Arrays.stream(templates).map(Json::template).toList(), query,
+                invalidates, waitsForDeliveries, served);
+    }
+
+    Endpoint query(Param... params) {
+        return new Endpoint(method, path, surface, owner, bodies, List.of(params), invalidates, waitsForDeliveries, served);
+    }
+
+    /** After a successful call the fixture makes these anew (the request was decided, deleted, ...). */
+    Endpoint invalidates(Fixture.Part first, Fixture.Part... rest) {
+        return new Endpoint(method, path, surface, owner, bodies, query, EnumSet.of(first, rest), waitsForDeliveries, served);
+    }
+
+    /** After a successful call the property waits until the webhook deliveries it started have ended. */
+    Endpoint settlesDeliveries() {
+        return new Endpoint(method, path, surface, owner, bodies, query, invalidates, true, served);
+    }
+
+    /** Routed by the gateway, but no service serves it yet: the issue that adds it turns this off. */
+    Endpoint notServedYet() {
+        return new Endpoint(method, path, surface, owner, bodies, query, invalidates, waitsForDeliveries, false);
+    }
+
+    static Param param(String name, Kind kind, Object valid) {
+        return new Param(name, kind, valid);
+    }
+
+    /** The slots the path holds, in order. */
+    List<Slot> pathSlots() {
+        return path.stream().filter(Slot.class::isInstance).map(Slot.class::cast).toList();
+    }
+
+    /** {@code POST /v1/requests/{request}/cancel}. */
+    public String label() {
+        StringBuilder text = new StringBuilder(method).append(' ');
+        path.forEach(part -> text.append(part instanceof Slot slot ? "{" + slot.label() + "}" : part));
+        return text.toString();
+    }
+
+    @Override
+    public String toString() {
+        return label();
+    }
+}

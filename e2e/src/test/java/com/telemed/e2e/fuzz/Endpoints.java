@@ -1,0 +1,201 @@
+package com.telemed.e2e.fuzz;
+
+import static com.telemed.e2e.fuzz.Endpoint.Kind.DATE;
+import static com.telemed.e2e.fuzz.Endpoint.Kind.ENUM;
+import static com.telemed.e2e.fuzz.Endpoint.Kind.ID;
+import static com.telemed.e2e.fuzz.Endpoint.Kind.NUMBER;
+import static com.telemed.e2e.fuzz.Endpoint.Kind.TEXT;
+import static com.telemed.e2e.fuzz.Endpoint.Surface.EMBED;
+import static com.telemed.e2e.fuzz.Endpoint.Surface.OPS;
+import static com.telemed.e2e.fuzz.Endpoint.Surface.PARTNER;
+import static com.telemed.e2e.fuzz.Endpoint.param;
+import static com.telemed.testkit.platform.PlatformService.BILLING;
+import static com.telemed.testkit.platform.PlatformService.CATALOGUE;
+import static com.telemed.testkit.platform.PlatformService.GATEWAY;
+import static com.telemed.testkit.platform.PlatformService.MEMBERS;
+import static com.telemed.testkit.platform.PlatformService.MESSAGING;
+import static com.telemed.testkit.platform.PlatformService.REQUESTS;
+import static com.telemed.testkit.platform.PlatformService.WEBHOOK;
+
+import com.telemed.testkit.platform.PlatformService;
+import java.util.List;
+
+/**
+ * THE table of endpoints the bad-input property covers: every partner, embed and operator
+ * endpoint the gateway routes, with the service that owns it (whose database must not change when
+ * a call is refused), valid bodies and query parameters to start mutating from, and which fixture
+ * resources a successful call uses up.
+ *
+ * <p><b>A new endpoint joins here</b>, in its surface's section: a line with its method, path
+ * ({@code {slot}} for ids the fixture fills, see {@link Slot}), owner, a valid body per shape it
+ * accepts ({@code "$slot"} for fixture values) and its query parameters. Routes the gateway already
+ * sends to a service that does not serve them yet are listed with {@code notServedYet()} (they must
+ * answer a JSON 404 whatever they are sent); the issue that serves one removes the mark and gives
+ * it its bodies.
+ */
+public final class Endpoints {
+
+    private static final String ADDRESS = """
+            {"street1": "1 Main St", "street2": "Apt 2", "city": "Springfield", "state": "IL", "zipCode": "62701"}""";
+    private static final String SHIPPING = """
+            {"street1": "2 Elm St", "city": "Springfield", "state": "IL", "zipCode": "62701-1234"}""";
+    private static final String MEMBER = """
+            {"firstName": "Ann", "lastName": "Lee", "email": "ann.lee@example.com", "phone": "555-0100",
+             "gender": "f", "dateOfBirth": "1980-01-02", "state": "IL", "address": %s, "shippingAddress": %s}"""
+            .formatted(ADDRESS, SHIPPING);
+    private static final String PRESCRIPTION = """
+            {"skuId": "$sku", "quantity": 30, "quantityUnits": "tablets", "daysSupply": 30, "directions": "One daily",
+             "refills": 1, "dispenseAsWritten": false, "clinicalDose": {"value": 2.5, "unit": "mg"}, "dosingIntervalDays": 7}""";
+
+    public static final List<Endpoint> ALL = List.of(
+            // ---- Partner API (x-api-key) -------------------------------------------------------
+            partner("GET", "/v1/drugs", CATALOGUE),
+
+            partner("POST", "/v1/members", MEMBERS).body(MEMBER),
+            partner("GET", "/v1/members", MEMBERS).query(
+                    param("page", NUMBER, "1"), param("limit", NUMBER, "20"), param("search", TEXT, "lee"),
+                    param("status", ENUM, "active")),
+            partner("GET", "/v1/members/{member}", MEMBERS),
+            partner("PUT", "/v1/members/{member}", MEMBERS).body("""
+                    {"firstName": "Ann", "lastName": "Lee", "email": "ann.lee@example.com", "phone": null,
+                     "dateOfBirth": "1980-01-02", "state": "IL", "address": %s, "shippingAddress": null, "status": "active"}"""
+                    .formatted(ADDRESS)),
+            partner("DELETE", "/v1/members/{member}", MEMBERS).invalidates(Fixture.Part.MEMBER),
+
+            partner("POST", "/v1/requests", REQUESTS).body(
+                    """
+                    {"memberId": "$member", "items": [{"drugId": "$drug", "requestedSkuId": "$sku", "requestedSku": "1 mg",
+                     "requestedClinicalDose": {"value": 2.5, "unit": "mg"}}], "caseNotes": "Fuzz notes",
+                     "pharmacySendAt": "2099-01-01T00:00:00Z", "idempotencyKey": "$fresh"}""",
+                    """
+                    {"member": %s, "items": [{"drugId": "$drug", "dosage": "$skuLabel",
+                     "requestedClinicalDose": {"value": 0.25, "unit": "mg"}}], "caseNotes": "Fuzz notes",
+                     "pharmacySendAt": "2099-06-30T12:00:00+02:00"}""".formatted(MEMBER),
+                    """
+                    {"memberId": "$member", "drugId": "$drug", "dosage": "$skuLabel", "requestedSkuId": "$sku",
+                     "requestedClinicalDose": {"value": 5, "unit": "mg"}, "caseNotes": "Legacy single drug"}""",
+                    """
+                    {"memberId": "$member", "caseNotes": "Consultation", "v2SurveyResponseId": "$response"}"""),
+            partner("GET", "/v1/requests", REQUESTS).query(
+                    param("startDate", DATE, "2020-01-01"), param("endDate", DATE, "2099-12-31T23:59:59Z"),
+                    param("status", ENUM, "pending"), param("page", NUMBER, "1"), param("limit", NUMBER, "20")),
+            partner("GET", "/v1/requests/{request}", REQUESTS),
+            partner("DELETE", "/v1/requests/{request}", REQUESTS).invalidates(Fixture.Part.REQUEST),
+            partner("POST", "/v1/requests/{request}/cancel", REQUESTS).body("""
+                    {"reason": "Changed their mind", "itemIds": ["$item"]}""").invalidates(Fixture.Part.REQUEST),
+
+            partner("POST", "/v1/requests/{request}/items/{item}/send-to-pharmacy", REQUESTS).notServedYet(),
+            partner("GET", "/v1/billing", BILLING).query(param("period", TEXT, "2026-11")).notServedYet(),
+            partner("POST", "/v1/messages/conversations/for-member", MESSAGING).body("""
+                    {"memberId": "$member"}""").notServedYet(),
+            partner("POST", "/v1/messages/conversations", MESSAGING).body("""
+                    {"memberId": "$member", "prescriberId": "$prescriber"}""").notServedYet(),
+            partner("GET", "/v1/messages/conversations", MESSAGING).query(param("memberId", ID, Slot.MEMBER)).notServedYet(),
+            partner("POST", "/v1/messages/conversations/{conversation}/messages", MESSAGING).body("""
+                    {"text": "Hello"}""").notServedYet(),
+            partner("GET", "/v1/messages/conversations/{conversation}/messages", MESSAGING).query(
+                    param("limit", NUMBER, "50"), param("cursor", TEXT, "abc")).notServedYet(),
+            partner("GET", "/v1/messages/unread-count", MESSAGING).query(param("memberId", ID, Slot.MEMBER)).notServedYet(),
+            partner("GET", "/v1/surveys/v2/lookup", REQUESTS).query(param("drugId", ID, Slot.DRUG)).notServedYet(),
+            partner("POST", "/v1/surveys/v2/tokens", REQUESTS).body("""
+                    {"memberId": "$member", "surveyId": "$survey"}""").notServedYet(),
+            partner("GET", "/v2/public/surveys/{survey}", REQUESTS).notServedYet(),
+            partner("GET", "/v2/public/responses/{response}", REQUESTS).notServedYet(),
+
+            // ---- Embed API (publishable key + allow-listed Origin) ------------------------------
+            embed("GET", "/v2/embed/surveys/{survey}").notServedYet(),
+            embed("POST", "/v2/embed/surveys/{survey}/responses").body("""
+                    {"answers": {"q1": true, "q2": "yes", "q3": 42},
+                     "contact": {"firstName": "Ann", "lastName": "Lee", "email": "ann.lee@example.com"}}""").notServedYet(),
+            embed("GET", "/v2/embed/by-token/survey").query(param("token", ID, Slot.TOKEN)).notServedYet(),
+            embed("POST", "/v2/embed/by-token/responses").query(param("token", ID, Slot.TOKEN)).body("""
+                    {"answers": {"q1": true}}""").notServedYet(),
+
+            // ---- Operations API (x-ops-key) --------------------------------------------------------
+            ops("POST", "/ops/v1/partners", GATEWAY).body("""
+                    {"name": "Fuzz Health"}"""),
+            ops("GET", "/ops/v1/partners/{partner}", GATEWAY),
+            ops("POST", "/ops/v1/partners/{partner}/api-key/rotate", GATEWAY),
+            ops("PUT", "/ops/v1/partners/{partner}/embed-origins", GATEWAY).body("""
+                    {"origins": ["https://fuzz.example", "http://localhost:3000"]}"""),
+            ops("PUT", "/ops/v1/partners/{partner}/webhook", WEBHOOK).body("""
+                    {"url": "$webhookUrl"}"""),
+            ops("POST", "/ops/v1/partners/{partner}/webhook/secret/rotate", WEBHOOK),
+            ops("GET", "/ops/v1/partners/{partner}/webhook/deliveries", WEBHOOK).query(
+                    param("limit", NUMBER, "50"), param("event", TEXT, "item.denied")),
+            ops("POST", "/ops/v1/partners/{partner}/webhook/deliveries/{delivery}/redeliver", WEBHOOK).settlesDeliveries(),
+            ops("PUT", "/ops/v1/partners/{partner}/drug-access", CATALOGUE).body("""
+                    {"drugIds": ["$opsDrug"]}""", """
+                    {"drugIds": null}"""),
+            ops("PUT", "/ops/v1/partners/{partner}/fulfilment", REQUESTS).body("""
+                    {"mode": "deferred"}""").notServedYet(),
+            ops("PUT", "/ops/v1/partners/{partner}/billing", BILLING).body("""
+                    {"enabled": true, "cycle": "weekly", "weekday": 1, "ratePerMember": 12.5}""").notServedYet(),
+
+            ops("GET", "/ops/v1/drugs", CATALOGUE),
+            ops("PUT", "/ops/v1/drugs/{opsDrug}", CATALOGUE).body("""
+                    {"name": "Fuzzitol", "description": "For testing", "defaultAdCopy": null, "classification": "non-controlled",
+                     "skus": [{"label": "1 mg", "packageSize": 10, "concentration": {"value": 2.5, "activeUnit": "mg", "baseUnit": "mL"},
+                               "active": true}, {"id": null, "label": "5 mg", "active": false}],
+                     "pharmacy": {"id": "sandbox", "method": "email"}}"""),
+
+            ops("POST", "/ops/v1/prescribers", REQUESTS).body("""
+                    {"name": "Dr Fuzz", "email": "$freshEmail"}"""),
+            ops("GET", "/ops/v1/prescribers/{prescriber}", REQUESTS),
+
+            ops("GET", "/ops/v1/review/queue", REQUESTS).query(param("limit", NUMBER, "50")),
+            ops("POST", "/ops/v1/requests/{request}/claim", REQUESTS).body("""
+                    {"prescriberId": "$prescriber"}"""),
+            ops("POST", "/ops/v1/requests/{request}/notes", REQUESTS).body("""
+                    {"prescriberId": "$prescriber", "text": "Called the patient"}"""),
+            ops("POST", "/ops/v1/requests/{request}/approve", REQUESTS).body("""
+                    {"prescriberId": "$prescriber", "drugId": "$drug", "prescription": %s}""".formatted(PRESCRIPTION))
+                    .invalidates(Fixture.Part.REQUEST),
+            ops("POST", "/ops/v1/requests/{request}/deny", REQUESTS).body("""
+                    {"prescriberId": "$prescriber", "reason": "Contraindicated"}""").invalidates(Fixture.Part.REQUEST),
+            ops("POST", "/ops/v1/requests/{request}/complete-without-rx", REQUESTS).body("""
+                    {"prescriberId": "$prescriber", "reason": "Not a candidate"}""").invalidates(Fixture.Part.REQUEST),
+            ops("POST", "/ops/v1/requests/{request}/request-consultation", REQUESTS).body("""
+                    {"prescriberId": "$prescriber"}""").invalidates(Fixture.Part.REQUEST),
+            ops("POST", "/ops/v1/requests/{request}/withdraw", REQUESTS).body("""
+                    {"reason": "Member cancelled"}""").invalidates(Fixture.Part.REQUEST),
+            ops("POST", "/ops/v1/requests/{request}/items/{item}/approve", REQUESTS).body("""
+                    {"prescriberId": "$prescriber", "prescription": %s}""".formatted(PRESCRIPTION))
+                    .invalidates(Fixture.Part.REQUEST),
+            ops("POST", "/ops/v1/requests/{request}/items/{item}/deny", REQUESTS).body("""
+                    {"prescriberId": "$prescriber", "reason": "Contraindicated"}""").invalidates(Fixture.Part.REQUEST),
+            ops("POST", "/ops/v1/requests/{request}/items/{item}/request-consultation", REQUESTS).body("""
+                    {"prescriberId": "$prescriber"}""").invalidates(Fixture.Part.REQUEST),
+            ops("POST", "/ops/v1/requests/{request}/items/{item}/dosage", REQUESTS).body("""
+                    {"prescriberId": "$prescriber", "skuId": "$sku2"}""").invalidates(Fixture.Part.REQUEST),
+
+            ops("POST", "/ops/v1/bookings/{token}/appointment", REQUESTS).body("""
+                    {"startTime": "2099-01-01T10:00:00Z", "durationMinutes": 30, "timezone": "America/New_York"}""").notServedYet(),
+            ops("POST", "/ops/v1/appointments/{appointment}/reschedule", REQUESTS).body("""
+                    {"startTime": "2099-01-02T10:00:00Z", "durationMinutes": 45, "timezone": "Europe/Paris"}""").notServedYet(),
+            ops("POST", "/ops/v1/appointments/{appointment}/cancel", REQUESTS).body("""
+                    {"cancelledBy": "patient", "reason": "Busy"}""").notServedYet(),
+            ops("POST", "/ops/v1/pharmacy/updates", REQUESTS).body("""
+                    {"pharmacyOrderId": "ord_123", "status": "shipped", "trackingNumber": "1Z999", "shipCarrier": "UPS",
+                     "shipped": true}""").notServedYet(),
+            ops("PUT", "/ops/v1/surveys/{survey}", REQUESTS).body("""
+                    {"title": "Intake", "drugIds": ["$drug"], "questions": [{"id": "q1", "text": "Pregnant?",
+                     "type": "boolean", "required": true, "disqualifyWhen": {"equals": true}}]}""").notServedYet(),
+            ops("POST", "/ops/v1/conversations/{conversation}/prescriber-messages", MESSAGING).body("""
+                    {"text": "Hello", "html": "<p>Hello</p>", "subject": "Hi"}""").notServedYet());
+
+    private Endpoints() {
+    }
+
+    private static Endpoint partner(String method, String path, PlatformService owner) {
+        return Endpoint.of(method, path, PARTNER, owner);
+    }
+
+    private static Endpoint embed(String method, String path) {
+        return Endpoint.of(method, path, EMBED, REQUESTS);
+    }
+
+    private static Endpoint ops(String method, String path, PlatformService owner) {
+        return Endpoint.of(method, path, OPS, owner);
+    }
+}

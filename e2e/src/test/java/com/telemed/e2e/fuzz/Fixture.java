@@ -1,0 +1,254 @@
+package com.telemed.e2e.fuzz;
+
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.testkit.e2e.RunningPlatform;
+import com.telemed.testkit.platform.PlatformService;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * The real resources bad input is aimed at, made through the gateway as a partner and an operator
+ * would: partner P (whose keys the partner and embed calls use) with a member, a pending request
+ * with one item, a drug it may order and a prescriber; partner Q, the target of the operator's
+ * partner calls, with a delivered webhook; a drug for the operator's catalogue calls.
+ *
+ * <p>A call that succeeds may use a resource up (the request is decided or deleted): the
+ * endpoint names the {@link Part}, and {@link #ready()} makes it anew before the next call.
+ */
+public final class Fixture {
+
+    /** What a successful call can use up. */
+    public enum Part { MEMBER, REQUEST }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration SETTLE = Duration.ofSeconds(60);
+
+    private final RunningPlatform.Handle platform;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final Map<Slot, String> ids = new EnumMap<>(Slot.class);
+    private final Set<Part> stale = EnumSet.noneOf(Part.class);
+    private final Connection webhookDb;
+    private String apiKey;
+    private String publishableKey;
+    private String partnerId;
+    private String opsPartnerId;
+
+    /** An origin the fixture partner allows for the embed API. */
+    public static final String ORIGIN = "https://fuzz.example";
+    /** A well-formed id nothing has: what "unknown" means for every slot. */
+    public static final String UNKNOWN = "5f0c6c1e-1c9e-4a57-9a0e-3d1f1b2f9c11";
+
+    private Fixture(RunningPlatform.Handle platform, Connection webhookDb) {
+        this.platform = platform;
+        this.webhookDb = webhookDb;
+    }
+
+    /** Makes everything; {@code webhookUrl} answers 2xx to every delivery. */
+    public static Fixture create(RunningPlatform.Handle platform, String webhookUrl) {
+        var postgres = platform.infrastructure().postgres();
+        Connection webhookDb;
+        try {
+            webhookDb = DriverManager.getConnection(postgres.jdbcUrl(PlatformService.WEBHOOK.database()),
+                    postgres.username(), postgres.password());
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot reach the webhook database", e);
+        }
+        Fixture fixture = new Fixture(platform, webhookDb);
+        fixture.build(webhookUrl);
+        return fixture;
+    }
+
+    private void build(String webhookUrl) {
+        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        JsonNode p = ops("POST", "/ops/v1/partners", "{\"name\": \"Fuzz P " + suffix + "\"}", 201);
+        apiKey = p.get("apiKey").asText();
+        publishableKey = p.get("publishableKey").asText();
+        partnerId = p.get("partner").get("id").asText();
+        ops("PUT", "/ops/v1/partners/" + partnerId + "/embed-origins", "{\"origins\": [\"" + ORIGIN + "\"]}", 200);
+
+        String drugId = "fuzz-" + suffix;
+        JsonNode drug = ops("PUT", "/ops/v1/drugs/" + drugId, """
+                {"name": "Fuzzamine", "classification": "non-controlled",
+                 "skus": [{"label": "1 mg", "packageSize": 10, "concentration": {"value": 2.5, "activeUnit": "mg", "baseUnit": "mL"},
+                           "active": true}, {"label": "5 mg", "active": true}],
+                 "pharmacy": {"id": "sandbox", "method": "email"}}""", 200).get("drug");
+        ids.put(Slot.DRUG, drugId);
+        ids.put(Slot.SKU, drug.get("skus").get(0).get("id").asText());
+        ids.put(Slot.SKU2, drug.get("skus").get(1).get("id").asText());
+        ids.put(Slot.SKU_LABEL, "1 mg");
+        String opsDrugId = "fuzz-ops-" + suffix;
+        ops("PUT", "/ops/v1/drugs/" + opsDrugId, """
+                {"name": "Opsamine", "classification": "controlled", "skus": [{"label": "10 mL", "active": true}],
+                 "pharmacy": {"id": "sandbox", "method": "none"}}""", 200);
+        ids.put(Slot.OPS_DRUG, opsDrugId);
+        ids.put(Slot.PRESCRIBER, ops("POST", "/ops/v1/prescribers",
+                "{\"name\": \"Dr Fuzz\", \"email\": \"dr.fuzz." + suffix + "@clinic.example\"}", 201)
+                .get("prescriber").get("id").asText());
+        makeMember();
+        makeRequest();
+
+        // Q: a partner of its own for the operator's partner calls, with one delivered webhook.
+        JsonNode q = ops("POST", "/ops/v1/partners", "{\"name\": \"Fuzz Q " + suffix + "\"}", 201);
+        opsPartnerId = q.get("partner").get("id").asText();
+        String qKey = q.get("apiKey").asText();
+        ops("PUT", "/ops/v1/partners/" + opsPartnerId + "/webhook", "{\"url\": \"" + webhookUrl + "\"}", 200);
+        String qRequest = call("POST", "/v1/requests", "x-api-key", qKey, """
+                {"member": {"firstName": "Quinn", "lastName": "Q", "email": "quinn@example.com", "dateOfBirth": "1990-03-04",
+                 "state": "NY", "address": {"street1": "3 Q St", "city": "Albany", "state": "NY", "zipCode": "12207"}},
+                 "items": [{"drugId": "%s"}], "caseNotes": "for a delivery"}""".formatted(drugId), 201)
+                .get("requestId").asText();
+        String qItem = call("GET", "/v1/requests/" + qRequest, "x-api-key", qKey, null, 200)
+                .get("lineItems").get(0).get("itemId").asText();
+        ops("POST", "/ops/v1/requests/" + qRequest + "/items/" + qItem + "/deny",
+                "{\"prescriberId\": \"" + ids.get(Slot.PRESCRIBER) + "\"}", 200);
+        // item.denied and request.all_denied, each delivered once.
+        await().atMost(SETTLE).until(() -> count("SELECT count(*) FROM deliveries WHERE partner_id = '" + opsPartnerId
+                + "' AND status = 'delivered'") == 2);
+        ids.put(Slot.DELIVERY, text("SELECT id::text FROM deliveries WHERE partner_id = '" + opsPartnerId
+                + "' ORDER BY seq LIMIT 1"));
+        ids.put(Slot.OPS_PARTNER, opsPartnerId);
+        ids.put(Slot.WEBHOOK_URL, webhookUrl);
+        for (Slot none : new Slot[] {Slot.SURVEY, Slot.RESPONSE, Slot.CONVERSATION, Slot.APPOINTMENT}) {
+            ids.put(none, UUID.randomUUID().toString());
+        }
+        ids.put(Slot.TOKEN, "tok_" + suffix);
+    }
+
+    private void makeMember() {
+        ids.put(Slot.MEMBER, call("POST", "/v1/members", "x-api-key", apiKey, """
+                {"firstName": "Fay", "lastName": "Fixture", "email": "fay.fixture@example.com", "dateOfBirth": "1975-05-06",
+                 "state": "IL", "address": {"street1": "1 Main St", "city": "Springfield", "state": "IL", "zipCode": "62701"}}""",
+                201).get("member").get("id").asText());
+    }
+
+    private void makeRequest() {
+        String requestId = call("POST", "/v1/requests", "x-api-key", apiKey, """
+                {"memberId": "%s", "items": [{"drugId": "%s", "requestedSkuId": "%s"}], "caseNotes": "Fixture request"}"""
+                .formatted(ids.get(Slot.MEMBER), ids.get(Slot.DRUG), ids.get(Slot.SKU)), 201).get("requestId").asText();
+        ids.put(Slot.REQUEST, requestId);
+        ids.put(Slot.ITEM, call("GET", "/v1/requests/" + requestId, "x-api-key", apiKey, null, 200)
+                .get("lineItems").get(0).get("itemId").asText());
+    }
+
+    /** Makes anew what earlier successful calls used up. */
+    public void ready() {
+        if (stale.contains(Part.MEMBER)) {
+            makeMember();
+            stale.add(Part.REQUEST);
+        }
+        if (stale.contains(Part.REQUEST)) {
+            makeRequest();
+        }
+        stale.clear();
+    }
+
+    public void usedUp(Set<Part> parts) {
+        stale.addAll(parts);
+    }
+
+    /**
+     * Waits until no webhook delivery of Q is still being attempted (a successful redeliver starts
+     * one in the background, which would change rows during the next call).
+     */
+    public void settleDeliveries() {
+        await().atMost(SETTLE).until(() -> count("SELECT count(*) FROM deliveries WHERE partner_id = '" + opsPartnerId
+                + "' AND status = 'retrying'") == 0);
+    }
+
+    public String id(Slot slot) {
+        if (slot == Slot.FRESH) {
+            return UUID.randomUUID().toString();
+        }
+        if (slot == Slot.FRESH_EMAIL) {
+            return "dr." + UUID.randomUUID() + "@clinic.example";
+        }
+        String id = ids.get(slot);
+        if (id == null) {
+            throw new IllegalStateException("the fixture has no " + slot);
+        }
+        return id;
+    }
+
+    public String apiKey() {
+        return apiKey;
+    }
+
+    public String publishableKey() {
+        return publishableKey;
+    }
+
+    public String opsKey() {
+        return platform.opsKey();
+    }
+
+    /** Partner P: the partner whose webhook events (dropped, it has no URL) arrive in the background. */
+    public String partnerId() {
+        return partnerId;
+    }
+
+    private JsonNode ops(String method, String path, String body, int expected) {
+        return call(method, path, "x-ops-key", platform.opsKey(), body, expected);
+    }
+
+    private JsonNode call(String method, String path, String keyHeader, String key, String body, int expected) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(platform.gateway() + path))
+                .timeout(Duration.ofSeconds(30)).header(keyHeader, key);
+        if (body == null) {
+            request.method(method, HttpRequest.BodyPublishers.noBody());
+        } else {
+            request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
+        }
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != expected) {
+                throw new IllegalStateException("fixture: " + method + " " + path + " answered " + response.statusCode()
+                        + " " + response.body());
+            }
+            return JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException("fixture: " + method + " " + path + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private long count(String sql) {
+        return Long.parseLong(text(sql));
+    }
+
+    private String text(String sql) {
+        try (var statement = webhookDb.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+            if (!rows.next()) {
+                throw new IllegalStateException("no row: " + sql);
+            }
+            return rows.getString(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql, e);
+        }
+    }
+
+    public void close() {
+        try {
+            webhookDb.close();
+        } catch (SQLException ignored) {
+            // closing anyway
+        }
+    }
+}

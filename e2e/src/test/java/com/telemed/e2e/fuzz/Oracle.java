@@ -1,0 +1,219 @@
+package com.telemed.e2e.fuzz;
+
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.testkit.db.TableFingerprints;
+import com.telemed.testkit.e2e.RunningPlatform;
+import com.telemed.testkit.http.RawHttp;
+import com.telemed.testkit.platform.PlatformService;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Sends one generated call and judges the answer. Every answer: a status below 500 (and no 1xx
+ * or 3xx), an {@code X-Request-Id}, and JSON: a 4xx body is an object whose {@code error} is a
+ * string or an array of issues ({@code code}, {@code path}, {@code message}); a 2xx body is JSON
+ * unless the status is 204. A body over the 100 KB limit is never accepted (the gateway answers
+ * 413; a 415 or 404 is a refusal too). A refused call (4xx) writes nothing: the tables of the database of the
+ * service that owns the endpoint are fingerprinted ({@link TableFingerprints}) before and after.
+ */
+public final class Oracle implements AutoCloseable {
+
+    /** The gateway's JSON body limit (decisions.md: over 100 KB is 413). */
+    static final int BODY_LIMIT = 102_400;
+
+    private static final ObjectMapper JSON = jsonReader();
+
+    private final RunningPlatform.Handle platform;
+    private final Fixture fixture;
+    private final RawHttp http;
+    private final Map<PlatformService, TableFingerprints> fingerprints = new EnumMap<>(PlatformService.class);
+    private final Stats stats = new Stats();
+
+    public Oracle(RunningPlatform.Handle platform, Fixture fixture) {
+        this.platform = platform;
+        this.fixture = fixture;
+        this.http = new RawHttp(platform.gateway(), Duration.ofSeconds(40));
+    }
+
+    /** Sends the call and throws {@link AssertionError} naming what is wrong with the answer. */
+    public void check(Call call) {
+        fixture.ready();
+        RawHttp.Request request = call.request(fixture);
+        TableFingerprints tables = fingerprints.computeIfAbsent(call.endpoint().owner(), this::connect);
+        long began = System.nanoTime();
+        TableFingerprints.Snapshot before = tables.take();
+        long sent = System.nanoTime();
+        RawHttp.Response response;
+        try {
+            response = http.send(request);
+        } catch (IOException e) {
+            throw failure(call, "no HTTP answer: " + e.getClass().getSimpleName() + " " + e.getMessage(), null);
+        }
+        long answered = System.nanoTime();
+        TableFingerprints.Snapshot after = tables.take();
+        stats.record(call, response.status(), sent - began + System.nanoTime() - answered, answered - sent);
+
+        int status = response.status();
+        if (status >= 500) {
+            throw failure(call, "server error", response);
+        }
+        if (status < 200 || (status >= 300 && status < 400)) {
+            throw failure(call, "unexpected status", response);
+        }
+        if (response.header("x-request-id").isEmpty()) {
+            throw failure(call, "no X-Request-Id", response);
+        }
+        if (status >= 400) {
+            Optional<String> wrong = errorBodyProblem(response);
+            if (wrong.isPresent()) {
+                throw failure(call, wrong.get(), response);
+            }
+            List<String> written = before.changesTo(after);
+            if (!written.isEmpty()) {
+                throw failure(call, "a refused call wrote to " + call.endpoint().owner().database() + ": " + written, response);
+            }
+        } else if (status != 204) {
+            Optional<String> wrong = jsonProblem(response);
+            if (wrong.isPresent()) {
+                throw failure(call, "success with " + wrong.get(), response);
+            }
+        }
+        byte[] body = request.body();
+        if (body != null && body.length > BODY_LIMIT && status / 100 == 2 && !call.method().equals("OPTIONS")) {
+            throw failure(call, "a body of " + body.length + " bytes (over " + BODY_LIMIT + ") was accepted", response);
+        }
+        if (status / 100 == 2 && !call.method().equals("GET")) {
+            if (call.method().equals(call.endpoint().method())) {
+                fixture.usedUp(call.endpoint().invalidates());
+            }
+            if (call.endpoint().waitsForDeliveries()) {
+                fixture.settleDeliveries();
+            }
+        }
+    }
+
+    private TableFingerprints connect(PlatformService service) {
+        var postgres = platform.infrastructure().postgres();
+        TableFingerprints.Rules rules = new TableFingerprints.Rules();
+        switch (service) {
+            // The outbox relay deletes what it published: only inserts count.
+            case REQUESTS, MEMBERS -> rules.insertsOnly("outbox_events", "id");
+            // Events of the fixture partner's decisions arrive as deliveries (dropped: it has no URL) in the background.
+            case WEBHOOK -> {
+                String others = "partner_id <> '" + fixture.partnerId() + "'";
+                rules.where("deliveries", others).where("dropped_events", others)
+                        .where("delivery_attempts", "delivery_id IN (SELECT id FROM deliveries WHERE " + others + ")");
+            }
+            default -> {
+            }
+        }
+        return TableFingerprints.connect(postgres.jdbcUrl(service.database()), postgres.username(), postgres.password(), rules);
+    }
+
+    private static Optional<String> errorBodyProblem(RawHttp.Response response) {
+        Optional<String> notJson = jsonProblem(response);
+        if (notJson.isPresent()) {
+            return Optional.of("error body is " + notJson.get());
+        }
+        JsonNode body = read(response.body());
+        JsonNode error = body.get("error");
+        if (!body.isObject() || error == null) {
+            return Optional.of("error body has no \"error\"");
+        }
+        if (error.isTextual()) {
+            return Optional.empty();
+        }
+        if (!error.isArray() || error.isEmpty()) {
+            return Optional.of("\"error\" is neither a string nor an array of issues");
+        }
+        for (JsonNode issue : error) {
+            if (!issue.path("code").isTextual() || !issue.path("path").isArray() || !issue.path("message").isTextual()) {
+                return Optional.of("an issue without code, path and message: " + issue);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> jsonProblem(RawHttp.Response response) {
+        String type = response.header("content-type").orElse("");
+        if (!type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
+            return Optional.of("not JSON (Content-Type " + (type.isEmpty() ? "none" : type) + ")");
+        }
+        try {
+            JSON.readTree(response.body());
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.of("not JSON (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private static JsonNode read(byte[] body) {
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static AssertionError failure(Call call, String what, RawHttp.Response response) {
+        String answer = response == null ? "" : "\n  answer: " + response.status() + " "
+                + response.header("content-type").orElse("(no Content-Type)") + " " + Text.abbreviate(response.bodyText());
+        return new AssertionError(what + "\n  call: " + call + answer);
+    }
+
+    private static ObjectMapper jsonReader() {
+        ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxStringLength(50_000_000).build());
+        return mapper;
+    }
+
+    public Stats stats() {
+        return stats;
+    }
+
+    @Override
+    public void close() {
+        http.close();
+        fingerprints.values().forEach(TableFingerprints::close);
+    }
+
+    /** What the run did: calls per endpoint and status class, and where the time went. */
+    public static final class Stats {
+        private final Map<String, int[]> byEndpoint = new TreeMap<>();
+        private final Map<Integer, Integer> byStatus = new TreeMap<>();
+        private long calls;
+        private long fingerprintNanos;
+        private long httpNanos;
+
+        void record(Call call, int status, long fingerprint, long http) {
+            calls++;
+            fingerprintNanos += fingerprint;
+            httpNanos += http;
+            byStatus.merge(status, 1, Integer::sum);
+            byEndpoint.computeIfAbsent(call.endpoint().label(), label -> new int[3])[status >= 400 ? 1 : 0]++;
+        }
+
+        public long calls() {
+            return calls;
+        }
+
+        public String summary() {
+            List<String> lines = new ArrayList<>();
+            lines.add(String.format("%d calls; per call %.1f ms HTTP, %.1f ms fingerprints (before and after)", calls,
+                    calls == 0 ? 0.0 : httpNanos / 1e6 / calls, calls == 0 ? 0.0 : fingerprintNanos / 1e6 / calls));
+            lines.add("statuses: " + byStatus);
+            byEndpoint.forEach((label, counts) -> lines.add(String.format("  %-70s %5d ok %5d refused", label, counts[0], counts[1])));
+            return String.join("\n", lines);
+        }
+    }
+}

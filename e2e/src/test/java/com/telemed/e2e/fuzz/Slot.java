@@ -1,0 +1,55 @@
+package com.telemed.e2e.fuzz;
+
+import java.util.Arrays;
+
+/**
+ * A value taken from the fixture when a call is written: the ids of real resources (so bad input
+ * reaches the validation of things that exist), plus a few values that must be fresh on every call.
+ * Templates name them {@code "$label"}; path templates {@code {label}}.
+ */
+public enum Slot {
+    /** The fixture partner's member, who has {@link #REQUEST}. */
+    MEMBER("member"),
+    /** The fixture partner's pending request with one item. */
+    REQUEST("request"),
+    ITEM("item"),
+    /** A drug the fixture partner may order, with SKUs {@link #SKU} and {@link #SKU2}. */
+    DRUG("drug"),
+    SKU("sku"),
+    SKU2("sku2"),
+    SKU_LABEL("skuLabel"),
+    PRESCRIBER("prescriber"),
+    /** The partner operator calls act on: never the fixture partner, so a rotated key or a changed setting breaks nothing. */
+    OPS_PARTNER("partner"),
+    /** The drug operator calls replace: not the one requests use. */
+    OPS_DRUG("opsDrug"),
+    /** A delivered webhook of {@link #OPS_PARTNER}. */
+    DELIVERY("delivery"),
+    /** Nothing exists yet for these: a well-formed id of nothing. */
+    SURVEY("survey"),
+    RESPONSE("response"),
+    CONVERSATION("conversation"),
+    APPOINTMENT("appointment"),
+    TOKEN("token"),
+    /** The webhook receiver of the fixture. */
+    WEBHOOK_URL("webhookUrl"),
+    /** A new value on every call (idempotency keys, so a create is never a replay). */
+    FRESH("fresh"),
+    /** A new email address on every call (prescribers are one per email). */
+    FRESH_EMAIL("freshEmail");
+
+    private final String label;
+
+    Slot(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    static Slot named(String label) {
+        return Arrays.stream(values()).filter(slot -> slot.label.equals(label)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no slot " + label));
+    }
+}
