@@ -27,6 +27,15 @@ public class Edge {
     private static final Logger LOG = Logger.getLogger(Edge.class);
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
     private static final String PARTNER_ATTRIBUTE = "partnerId";
+    /**
+     * What the services' HTTP codec takes (an initial line of 4,096 bytes, headers of 20 KB),
+     * with room for the method, the version and the headers the gateway adds. The gateway's own
+     * codec takes 64 KB of each (application.properties), so a longer URI or header block gets the
+     * platform's JSON error here rather than the codec's empty 414/431, which no handler of
+     * Quarkus can shape. Past 64 KB the codec still answers bare (quarkusio/quarkus#55082).
+     */
+    static final int MAX_URI_LENGTH = 4_000;
+    static final int MAX_HEADER_BYTES = 16 * 1024;
 
     private final Proxy proxy;
     private final Credentials credentials;
@@ -65,6 +74,14 @@ public class Edge {
                 + " " + (System.nanoTime() - began) / 1_000_000 + "ms partner=" + context.<String>get(PARTNER_ATTRIBUTE, "-")
                 + " req=" + requestId));
 
+        if (request.uri().length() > MAX_URI_LENGTH) {
+            EdgeResponses.errorAndClose(request, 414, "URI Too Long");
+            return;
+        }
+        if (headerBytes(request) > MAX_HEADER_BYTES) {
+            EdgeResponses.errorAndClose(request, 431, "Request Header Fields Too Large");
+            return;
+        }
         if (path.startsWith("/q/")) {
             context.next();
             return;
@@ -80,6 +97,14 @@ public class Edge {
             case EMBED -> embedCall(context, path, upstream, requestId);
             case OPS -> opsCall(context, path, upstream, requestId);
         }
+    }
+
+    private static int headerBytes(HttpServerRequest request) {
+        int bytes = 0;
+        for (var header : request.headers()) {
+            bytes += header.getKey().length() + header.getValue().length() + 4;
+        }
+        return bytes;
     }
 
     private void partnerCall(RoutingContext context, String path, Upstream upstream, String requestId) {

@@ -76,6 +76,24 @@ public class GatewayEdgeTest {
     }
 
     @Test
+    void overlongUrisAndHeadersGetJsonErrorsNotTheCodecsEmptyAnswers() {
+        String longQuery = "x".repeat(Edge.MAX_URI_LENGTH);
+        given().urlEncodingEnabled(false).header("x-request-id", "long-uri").get("/v1/billing?period=" + longQuery)
+                .then().statusCode(414).contentType("application/json")
+                .header("X-Request-Id", equalTo("long-uri"))
+                .body("error", equalTo("URI Too Long"));
+        // Longer than the services' 4,096-byte line, shorter than the gateway's codec limit.
+        given().urlEncodingEnabled(false).get("/v1/members?search=" + "%F0%9F%92%8A".repeat(1_000))
+                .then().statusCode(414).contentType("application/json").body("error", equalTo("URI Too Long"));
+        given().header("x-filler", "y".repeat(Edge.MAX_HEADER_BYTES)).get("/v1/members")
+                .then().statusCode(431).contentType("application/json")
+                .body("error", equalTo("Request Header Fields Too Large"));
+        // Just under both bounds the call goes on to authentication.
+        given().urlEncodingEnabled(false).get("/v1/members?search=" + "x".repeat(Edge.MAX_URI_LENGTH - 30))
+                .then().statusCode(401).body("error", equalTo("API Key missing"));
+    }
+
+    @Test
     void operatorKeyRules() {
         Credentials partner = newPartner();
         given().get("/ops/v1/partners/" + partner.partnerId())
