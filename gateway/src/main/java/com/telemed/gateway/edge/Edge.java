@@ -186,6 +186,16 @@ public class Edge {
             return;
         }
         if (upstream == Upstream.GATEWAY) {
+            // The gateway's own endpoints read their bodies themselves: the JSON limit holds here too.
+            String declaredLength = request.getHeader("Content-Length");
+            if (declaredLength == null && request.getHeader("Transfer-Encoding") != null) {
+                EdgeResponses.errorAndClose(request, 411, "Length Required");
+                return;
+            }
+            if (declaredLength != null && Proxy.parseLength(declaredLength) > config.jsonBodyLimit()) {
+                EdgeResponses.errorAndClose(request, 413, "Payload Too Large");
+                return;
+            }
             context.next();
             return;
         }

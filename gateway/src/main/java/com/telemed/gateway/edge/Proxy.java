@@ -179,7 +179,7 @@ public class Proxy {
         return type == null ? "" : type.toLowerCase(Locale.ROOT);
     }
 
-    private static long parseLength(String value) {
+    static long parseLength(String value) {
         try {
             return Long.parseLong(value.trim());
         } catch (NumberFormatException e) {

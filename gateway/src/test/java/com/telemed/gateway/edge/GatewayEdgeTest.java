@@ -230,6 +230,12 @@ public class GatewayEdgeTest {
                 .put("/ops/v1/partners/" + partner.partnerId() + "/embed-origins")
                 .then().statusCode(400).body("error[0].path", equalTo(List.of("origins", 0)))
                 .body("error[0].message", equalTo("Invalid origin"));
+        // The gateway's own endpoints keep the 100 KB JSON limit, as the proxied ones do.
+        String padded = "{\"origins\": [\"https://other.acme.example\"]}" + " ".repeat(102_400);
+        given().header("x-ops-key", OPS_KEY).contentType("application/json").body(padded)
+                .put("/ops/v1/partners/" + partner.partnerId() + "/embed-origins")
+                .then().statusCode(413).body("error", equalTo("Payload Too Large"));
+        // (Nothing changed: the preflight below still finds shop.acme.example allowed.)
 
         given().header("Origin", "https://shop.acme.example").header("Access-Control-Request-Method", "POST")
                 .options("/v2/embed/surveys/s1/responses")
