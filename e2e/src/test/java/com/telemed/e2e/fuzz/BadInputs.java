@@ -100,7 +100,8 @@ public final class BadInputs {
     }
 
     /*
-     * Not generated yet: malformed percent escapes ("%ZZ", a lone "%"). Quarkus's HTTP layer answers
+     * Not generated yet: request targets that are not valid URIs, malformed percent escapes ("%ZZ",
+     * a lone "%") and a fragment ("?#frag"). Quarkus's HTTP layer answers
      * them 400 with an empty body and no request id before any route or failure handler of the
      * gateway runs (a failure handler on the edge route was tried and never called), so the
      * contract's JSON error cannot be given today; issue #13 keeps this open.
@@ -142,7 +143,7 @@ public final class BadInputs {
     private static final List<String> ODD_QUERY_NAMES = List.of("foo", "", "%00", "page[]", "Page", "limit%00",
             "x".repeat(300), "__proto__", "partnerId");
     private static final List<String> ODD_QUERY_PIECES = List.of("", "=", "&", "==", "%00", "a=b=c", ";", "[]=1",
-            "#frag", "x".repeat(3_000));
+            "x".repeat(3_000));
 
     private static Arbitrary<List<QueryPart>> query(Endpoint endpoint) {
         List<Tuple2<Integer, Arbitrary<QueryPart>>> parts = new ArrayList<>();

@@ -106,9 +106,10 @@ public class Proxy {
             received[0] += chunk.length();
             if (received[0] > limit) {
                 // A chunked body crossed the limit: drop the forward, answer for the gateway.
+                // Answered first, so the forward's failure that the reset causes finds it answered.
                 request.handler(null);
-                upstreamRequest.reset();
                 EdgeResponses.errorAndClose(request, 413, tooLarge);
+                upstreamRequest.reset();
                 return;
             }
             upstreamRequest.write(chunk);
@@ -145,6 +146,10 @@ public class Proxy {
     }
 
     private static void fail(HttpServerResponse response, Throwable cause, Upstream upstream) {
+        if (response.ended()) {
+            // The gateway already answered (a body over the limit) and dropped the forward itself.
+            return;
+        }
         if (isTimeout(cause)) {
             LOG.warnf("%s did not answer in time", upstream);
             EdgeResponses.error(response, 504, "Gateway Timeout");
