@@ -8,7 +8,9 @@ import com.telemed.common.validation.Issues;
 import com.telemed.common.validation.StorableText;
 import jakarta.ws.rs.ConstrainedTo;
 import jakarta.ws.rs.RuntimeType;
+import jakarta.ws.rs.Path;
 import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
@@ -17,8 +19,13 @@ import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
@@ -32,7 +39,8 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  * <ul>
  *   <li>{@link #parameters}: a request filter (after matching, so path parameters are known).
  *       Issue paths are the parameter's name: {@code ["search"]}, {@code ["id"]}. Every offending
- *       parameter is reported at once; the body is not read then.</li>
+ *       parameter is reported at once, path parameters in path order, then query parameters in
+ *       query order; the body is not read then.</li>
  *   <li>{@link Bodies}: a reader interceptor for JSON bodies. A body bound to a {@code JsonNode}
  *       (every endpoint today) is checked on the tree the resource receives, at no second parse;
  *       a body bound to anything else is parsed once more as a tree from the same bytes.
@@ -41,24 +49,76 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  */
 public final class InputCharacters {
 
+    /** Path parameters in the order of the path, then query parameters in the order of the query string. */
     @ServerRequestFilter
-    public Response parameters(ContainerRequestContext request) {
+    public Response parameters(ContainerRequestContext request, ResourceInfo resource) {
         Issues issues = new Issues();
-        check(request.getUriInfo().getPathParameters(), issues);
-        check(request.getUriInfo().getQueryParameters(), issues);
+        MultivaluedMap<String, String> path = request.getUriInfo().getPathParameters();
+        check(path, ordered(path.keySet(), pathNames(resource)), issues);
+        MultivaluedMap<String, String> query = request.getUriInfo().getQueryParameters();
+        check(query, ordered(query.keySet(), queryNames(request.getUriInfo().getRequestUri().getRawQuery())), issues);
         return issues.isEmpty() ? null : ErrorResponses.of(400, issues.list());
     }
 
-    private static void check(MultivaluedMap<String, String> parameters, Issues issues) {
-        for (Map.Entry<String, List<String>> parameter : parameters.entrySet()) {
-            boolean storable = StorableText.storable(parameter.getKey());
-            for (String value : parameter.getValue()) {
+    private static void check(MultivaluedMap<String, String> parameters, List<String> names, Issues issues) {
+        for (String name : names) {
+            boolean storable = StorableText.storable(name);
+            for (String value : parameters.get(name)) {
                 storable &= value == null || StorableText.storable(value);
             }
             if (!storable) {
-                issues.custom(List.of(parameter.getKey()), StorableText.INVALID_CHARACTER);
+                issues.custom(List.of(name), StorableText.INVALID_CHARACTER);
             }
         }
+    }
+
+    /** The names present, in the order {@code order} gives them (any others after, by name): answers never depend on a hash. */
+    private static List<String> ordered(Set<String> present, List<String> order) {
+        List<String> names = new ArrayList<>();
+        for (String name : order) {
+            if (present.contains(name) && !names.contains(name)) {
+                names.add(name);
+            }
+        }
+        present.stream().filter(name -> !names.contains(name)).sorted().forEach(names::add);
+        return names;
+    }
+
+    /** {@code {name}} placeholders of the matched resource's template, class path then method path. */
+    private static List<String> pathNames(ResourceInfo resource) {
+        StringBuilder template = new StringBuilder();
+        if (resource != null && resource.getResourceClass() != null && resource.getResourceClass().isAnnotationPresent(Path.class)) {
+            template.append(resource.getResourceClass().getAnnotation(Path.class).value());
+        }
+        if (resource != null && resource.getResourceMethod() != null && resource.getResourceMethod().isAnnotationPresent(Path.class)) {
+            template.append('/').append(resource.getResourceMethod().getAnnotation(Path.class).value());
+        }
+        List<String> names = new ArrayList<>();
+        Matcher placeholder = PLACEHOLDER.matcher(template);
+        while (placeholder.find()) {
+            names.add(placeholder.group(1));
+        }
+        return names;
+    }
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\s*([^}:\\s]+)");
+
+    /** Parameter names in the order of the raw query string. */
+    private static List<String> queryNames(String rawQuery) {
+        List<String> names = new ArrayList<>();
+        if (rawQuery == null || rawQuery.isEmpty()) {
+            return names;
+        }
+        for (String pair : rawQuery.split("&")) {
+            int equals = pair.indexOf('=');
+            String raw = equals < 0 ? pair : pair.substring(0, equals);
+            try {
+                names.add(URLDecoder.decode(raw, StandardCharsets.UTF_8));
+            } catch (IllegalArgumentException malformed) {
+                names.add(raw);
+            }
+        }
+        return names;
     }
 
     /** Checks every JSON body a resource reads; see the class comment. Server side only, never the REST clients. */

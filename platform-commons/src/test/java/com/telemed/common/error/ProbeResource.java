@@ -81,6 +81,13 @@ public class ProbeResource {
     }
 
     @GET
+    @Path("/things/{thingId}/parts/{partId}")
+    public Map<String, Object> part(@jakarta.ws.rs.PathParam("partId") String partId,
+                                    @jakarta.ws.rs.PathParam("thingId") String thingId) {
+        return Map.of("thingId", thingId, "partId", partId);
+    }
+
+    @GET
     @Path("/partner")
     public Map<String, String> partner() {
         return Map.of("partnerId", partner.partnerId());
