@@ -6,6 +6,10 @@ import static com.telemed.catalogue.CatalogueFixtures.partnerId;
 import static com.telemed.catalogue.CatalogueFixtures.putAccess;
 import static com.telemed.catalogue.CatalogueFixtures.putDrug;
 import static com.telemed.catalogue.CatalogueFixtures.sku;
+import static com.telemed.testkit.http.Refusals.assertRefused;
+import static com.telemed.testkit.http.Refusals.invalidCharacter;
+import static com.telemed.testkit.http.Refusals.tooLong;
+import static com.telemed.testkit.quarkus.ServiceDatabase.count;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -16,11 +20,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.time.Duration;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,37 +32,6 @@ import org.junit.jupiter.api.Test;
 class CatalogueInputTest {
 
     private static final Duration FAST = Duration.ofSeconds(5);
-
-    private static String invalidCharacter(String path) {
-        return "{\"code\":\"custom\",\"path\":" + path + ",\"message\":\"Invalid character\"}";
-    }
-
-    private static String tooLong(String path, int maximum) {
-        return "{\"code\":\"too_big\",\"maximum\":" + maximum + ",\"type\":\"string\",\"inclusive\":true,\"exact\":false,"
-                + "\"path\":" + path + ",\"message\":\"String must contain at most " + maximum + " character(s)\"}";
-    }
-
-    private static void assertRefused(Response response, String... issues) {
-        response.then().statusCode(400).contentType(ContentType.JSON);
-        assertEquals("{\"error\":[" + String.join(",", issues) + "]}", response.asString());
-    }
-
-    private static long count(String sql, String parameter) {
-        var config = ConfigProvider.getConfig();
-        try (Connection connection = DriverManager.getConnection(
-                config.getValue("quarkus.datasource.jdbc.url", String.class),
-                config.getValue("quarkus.datasource.username", String.class),
-                config.getValue("quarkus.datasource.password", String.class));
-             var statement = connection.prepareStatement(sql)) {
-            statement.setString(1, parameter);
-            try (var result = statement.executeQuery()) {
-                result.next();
-                return result.getLong(1);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     private static long drugs(String id) {
         return count("SELECT count(*) FROM drugs WHERE id = ?", id);

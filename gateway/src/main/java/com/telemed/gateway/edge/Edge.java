@@ -67,7 +67,8 @@ public class Edge {
         request.headers().set("X-Request-Id", requestId);
         request.headers().remove(Proxy.PARTNER_HEADER);
         response.putHeader("X-Request-Id", requestId);
-        String path = context.normalizedPath();
+        RequestTarget.Verdict target = RequestTarget.check(request.uri());
+        String path = target instanceof RequestTarget.NotAUri ? "[not a URI]" : context.normalizedPath();
         // Concatenated rather than formatted: this runs on every call. The path carries ids only;
         // the query string (search terms, emails) is never logged.
         response.endHandler(ended -> ACCESS.info(request.method() + " " + path + " " + response.getStatusCode()
@@ -76,6 +77,14 @@ public class Edge {
 
         if (request.uri().length() > MAX_URI_LENGTH) {
             EdgeResponses.errorAndClose(request, 414, "URI Too Long");
+            return;
+        }
+        if (target instanceof RequestTarget.NotAUri) {
+            EdgeResponses.errorAndClose(request, 400, "Bad Request");
+            return;
+        }
+        if (target instanceof RequestTarget.InvalidParameters invalid) {
+            EdgeResponses.issuesAndClose(request, invalid.names());
             return;
         }
         if (headerBytes(request) > MAX_HEADER_BYTES) {

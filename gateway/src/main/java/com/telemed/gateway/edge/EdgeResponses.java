@@ -4,7 +4,9 @@ import io.vertx.core.Future;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 
 /** The gateway's own answers: always the platform's JSON error body. */
 final class EdgeResponses {
@@ -12,7 +14,7 @@ final class EdgeResponses {
     private EdgeResponses() {
     }
 
-    static Future<Void> error(HttpServerResponse response, int status, String error) {
+    static Future<Void> error(HttpServerResponse response, int status, Object error) {
         if (response.headWritten()) {
             // Too late for a status: the service already started answering.
             response.reset();
@@ -23,12 +25,24 @@ final class EdgeResponses {
                 .end(new JsonObject().put("error", error).encode());
     }
 
+    /** The contract's issue array: one {@code Invalid character} issue per query parameter named. */
+    static void issuesAndClose(HttpServerRequest request, List<String> parameters) {
+        JsonArray issues = new JsonArray();
+        for (String parameter : parameters) {
+            issues.add(new JsonObject()
+                    .put("code", "custom")
+                    .put("path", new JsonArray().add(parameter))
+                    .put("message", "Invalid character"));
+        }
+        errorAndClose(request, 400, issues);
+    }
+
     /**
      * Answers before the body was read. On HTTP/1.x the connection cannot be reused for another
      * call, so it is closed once the answer is written (not through an end handler: the access log
      * owns it). On HTTP/2 the stream ends alone; closing would cut the connection's other streams.
      */
-    static void errorAndClose(HttpServerRequest request, int status, String error) {
+    static void errorAndClose(HttpServerRequest request, int status, Object error) {
         HttpServerResponse response = request.response();
         boolean http1 = request.version() != HttpVersion.HTTP_2;
         if (http1 && !response.headWritten()) {

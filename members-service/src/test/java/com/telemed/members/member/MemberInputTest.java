@@ -5,24 +5,23 @@ import static com.telemed.members.member.MemberFixtures.memberBody;
 import static com.telemed.members.member.MemberFixtures.newPartner;
 import static com.telemed.members.member.MemberFixtures.post;
 import static com.telemed.members.member.MemberFixtures.put;
+import static com.telemed.testkit.http.Refusals.assertRefused;
+import static com.telemed.testkit.http.Refusals.invalidCharacter;
+import static com.telemed.testkit.http.Refusals.tooLong;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.telemed.members.FakeRequestsServiceResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,40 +35,9 @@ class MemberInputTest {
 
     private static final Duration FAST = Duration.ofSeconds(5);
 
-    private static String invalidCharacter(String path) {
-        return "{\"code\":\"custom\",\"path\":" + path + ",\"message\":\"Invalid character\"}";
-    }
-
-    private static String tooLong(String path, int maximum) {
-        return "{\"code\":\"too_big\",\"maximum\":" + maximum + ",\"type\":\"string\",\"inclusive\":true,\"exact\":false,"
-                + "\"path\":" + path + ",\"message\":\"String must contain at most " + maximum + " character(s)\"}";
-    }
-
-    private static void assertRefused(Response response, String... issues) {
-        response.then().statusCode(400).contentType(ContentType.JSON);
-        assertEquals("{\"error\":[" + String.join(",", issues) + "]}", response.asString());
-    }
-
     /** The partner's member rows as stored, one line each: what a refused call must leave alone. */
     private static List<String> rowsOf(String partnerId) {
-        var config = ConfigProvider.getConfig();
-        try (Connection connection = DriverManager.getConnection(
-                config.getValue("quarkus.datasource.jdbc.url", String.class),
-                config.getValue("quarkus.datasource.username", String.class),
-                config.getValue("quarkus.datasource.password", String.class));
-             var statement = connection.prepareStatement(
-                     "SELECT m::text FROM members m WHERE partner_id = ? ORDER BY created_at, id")) {
-            statement.setString(1, partnerId);
-            List<String> rows = new ArrayList<>();
-            try (var result = statement.executeQuery()) {
-                while (result.next()) {
-                    rows.add(result.getString(1));
-                }
-            }
-            return rows;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return ServiceDatabase.texts("SELECT m::text FROM members m WHERE partner_id = ? ORDER BY created_at, id", partnerId);
     }
 
     @Test

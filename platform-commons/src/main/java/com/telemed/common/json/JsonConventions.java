@@ -11,7 +11,10 @@ import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.time.Instant;
 
-/** Every Instant a service writes is a {@link Timestamps} string; unknown body fields are ignored. */
+/**
+ * Every Instant a service writes is a {@link Timestamps} string; unknown body fields are ignored;
+ * nothing may follow a body's value but whitespace.
+ */
 @Singleton
 public class JsonConventions implements ObjectMapperCustomizer {
 
@@ -34,5 +37,9 @@ public class JsonConventions implements ObjectMapperCustomizer {
         mapper.configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
         // Exact numbers in trees: a body's 1e309 is a large number to validate, not an Infinity to fail on.
         mapper.configure(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS, true);
+        // A body is read to its end before anything acts on it: content after the value is refused
+        // ("Invalid JSON"), and a value followed by padding is not acted on while the rest of the
+        // body is still arriving (the gateway may yet refuse it as too large).
+        mapper.configure(DeserializationFeature.FAIL_ON_TRAILING_TOKENS, true);
     }
 }

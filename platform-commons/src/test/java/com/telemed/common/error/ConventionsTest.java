@@ -27,6 +27,30 @@ class ConventionsTest {
     }
 
     @Test
+    void aValueFollowedByMoreIs400InvalidJsonWhetherTreeOrRecord() {
+        for (String path : new String[] {"/probe/json", "/probe/record"}) {
+            for (String trailing : new String[] {" {\"email\": \"b@example.com\"}", " x", "]", " 1"}) {
+                given().contentType("application/json").body("{\"email\": \"a@example.com\"}" + trailing).post(path)
+                        .then().statusCode(400).contentType("application/json").body("error", equalTo("Invalid JSON"));
+            }
+        }
+    }
+
+    @Test
+    void aBodyThatDoesNotBindToTheRecordIs400InvalidJson() {
+        for (String body : new String[] {"[]", "\"a@example.com\"", "{\"tags\": {\"a\": 1}}"}) {
+            given().contentType("application/json").body(body).post("/probe/record")
+                    .then().statusCode(400).contentType("application/json").body("error", equalTo("Invalid JSON"));
+        }
+    }
+
+    @Test
+    void aValueFollowedByWhitespaceIsRead() {
+        given().contentType("application/json").body("{\"email\": \"a@example.com\"} \n\t\r\n ").post("/probe/record")
+                .then().statusCode(200);
+    }
+
+    @Test
     void wrongContentTypeIs415() {
         given().contentType("text/plain").body("hello").post("/probe/json")
                 .then().statusCode(415).contentType("application/json").body("error", equalTo("Unsupported Media Type"));

@@ -1,14 +1,14 @@
 package com.telemed.requests.input;
 
-import static com.telemed.requests.input.Refusals.assertRefused;
-import static com.telemed.requests.input.Refusals.count;
-import static com.telemed.requests.input.Refusals.custom;
-import static com.telemed.requests.input.Refusals.invalidCharacter;
-import static com.telemed.requests.input.Refusals.invalidDatetime;
-import static com.telemed.requests.input.Refusals.tooBig;
-import static com.telemed.requests.input.Refusals.tooLong;
-import static com.telemed.requests.input.Refusals.tooManyDecimals;
-import static com.telemed.requests.input.Refusals.tooSmall;
+import static com.telemed.testkit.http.Refusals.assertRefused;
+import static com.telemed.testkit.quarkus.ServiceDatabase.count;
+import static com.telemed.testkit.http.Refusals.custom;
+import static com.telemed.testkit.http.Refusals.invalidCharacter;
+import static com.telemed.testkit.http.Refusals.invalidDatetime;
+import static com.telemed.testkit.http.Refusals.tooBig;
+import static com.telemed.testkit.http.Refusals.tooLong;
+import static com.telemed.testkit.http.Refusals.tooManyDecimals;
+import static com.telemed.testkit.http.Refusals.tooSmall;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;

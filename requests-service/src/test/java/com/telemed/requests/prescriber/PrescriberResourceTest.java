@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.requests.FakeNeighboursResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +30,6 @@ import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /** operations-api.md "Prescribers", against the real database. */
@@ -64,19 +63,8 @@ class PrescriberResourceTest {
         return issue;
     }
 
-    private static long rowsWithEmail(String email) throws Exception {
-        var config = ConfigProvider.getConfig();
-        try (var connection = DriverManager.getConnection(
-                config.getValue("quarkus.datasource.jdbc.url", String.class),
-                config.getValue("quarkus.datasource.username", String.class),
-                config.getValue("quarkus.datasource.password", String.class));
-             var statement = connection.prepareStatement("SELECT count(*) FROM prescribers WHERE lower(email) = lower(?)")) {
-            statement.setString(1, email);
-            try (var rows = statement.executeQuery()) {
-                rows.next();
-                return rows.getLong(1);
-            }
-        }
+    private static long rowsWithEmail(String email) {
+        return ServiceDatabase.count("SELECT count(*) FROM prescribers WHERE lower(email) = lower(?)", email);
     }
 
     // --- create ---

@@ -1,5 +1,8 @@
 package com.telemed.webhook.input;
 
+import static com.telemed.testkit.http.Refusals.assertRefused;
+import static com.telemed.testkit.http.Refusals.invalidCharacter;
+import static com.telemed.testkit.http.Refusals.tooLong;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -24,20 +27,6 @@ import org.junit.jupiter.api.Test;
 class WebhookInputTest {
 
     private static final Duration FAST = Duration.ofSeconds(5);
-
-    private static String invalidCharacter(String path) {
-        return "{\"code\":\"custom\",\"path\":" + path + ",\"message\":\"Invalid character\"}";
-    }
-
-    private static String tooLong(String path, int maximum) {
-        return "{\"code\":\"too_big\",\"maximum\":" + maximum + ",\"type\":\"string\",\"inclusive\":true,\"exact\":false,"
-                + "\"path\":" + path + ",\"message\":\"String must contain at most " + maximum + " character(s)\"}";
-    }
-
-    private static void assertRefused(Response response, String... issues) {
-        response.then().statusCode(400).contentType("application/json");
-        assertEquals("{\"error\":[" + String.join(",", issues) + "]}", response.asString());
-    }
 
     private static Response put(String partnerPath, String body) {
         return assertTimeoutPreemptively(FAST, () -> given().urlEncodingEnabled(false).contentType("application/json")
