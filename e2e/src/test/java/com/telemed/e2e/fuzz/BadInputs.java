@@ -235,6 +235,9 @@ public final class BadInputs {
             new byte[] {(byte) 0xc3}, new byte[] {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, new byte[] {(byte) 0x80},
             new byte[] {(byte) 0xe2, (byte) 0x82});
 
+    private static final List<String> TRAILING = List.of(" {}", "{}", "]", "}", " x", " null", "\n1", ",", " \"\"", "\u0000",
+            " ".repeat(120_000), "\n".repeat(2_000_000), " \r\n\t ");
+
     private static Arbitrary<Body> body(Endpoint endpoint) {
         boolean takesBody = !endpoint.bodies().isEmpty();
         Arbitrary<Json> template = takesBody ? Arbitraries.of(endpoint.bodies()) : Arbitraries.just(NO_BODY_TEMPLATE);
@@ -255,8 +258,10 @@ public final class BadInputs {
                 .as(Call.Spliced::new);
         Arbitrary<Body> oversized = Combinators.combine(template, Arbitraries.of(102_401, 110_000, 200_000, 1_100_000))
                 .as(Call.Oversized::new);
+        Arbitrary<Body> trailing = Combinators.combine(template, Arbitraries.of(TRAILING)).as(Call.Trailing::new);
         return Arbitraries.frequencyOf(
                 Tuple.of(takesBody ? 16 : 1, mutated),
+                Tuple.of(1, trailing),
                 Tuple.of(takesBody ? 1 : 20, Arbitraries.just(new Call.NoBody())),
                 Tuple.of(1, text),
                 Tuple.of(1, truncated),

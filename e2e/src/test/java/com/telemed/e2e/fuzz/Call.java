@@ -291,6 +291,27 @@ public record Call(Endpoint endpoint, String method, List<PathId> ids, List<Quer
         }
     }
 
+    /**
+     * A valid JSON value followed by {@code trailing}: more JSON, garbage, or whitespace padding past
+     * the body limit. Only whitespace within the limit may be accepted; a service acts on a body only
+     * once it has read all of it.
+     */
+    record Trailing(Json json, String trailing) implements Body {
+        @Override
+        public byte[] render(Function<Slot, String> ids) {
+            byte[] whole = Json.write(json, ids);
+            byte[] more = trailing.getBytes(StandardCharsets.UTF_8);
+            byte[] out = Arrays.copyOf(whole, whole.length + more.length);
+            System.arraycopy(more, 0, out, whole.length, more.length);
+            return out;
+        }
+
+        @Override
+        public String describe() {
+            return Json.describe(json) + " then " + Text.abbreviate(trailing);
+        }
+    }
+
     /** A valid JSON object padded with an unknown string field to exactly {@code size} bytes (or more, when it is larger). */
     record Oversized(Json json, int size) implements Body {
         @Override

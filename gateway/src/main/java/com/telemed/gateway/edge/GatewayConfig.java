@@ -23,6 +23,13 @@ public interface GatewayConfig {
     @WithDefault("11534336")
     long multipartBodyLimit();
 
+    /**
+     * How long a request body may go without a byte before the call is answered {@code 408
+     * Request Timeout} and its forward dropped: a client that stalls holds nothing for longer.
+     */
+    @WithDefault("10s")
+    Duration bodyStallTimeout();
+
     /** The deployment's operator key ({@code OPS_API_KEY}); without one, {@code /ops} refuses every call. */
     @WithName("ops-api-key")
     Optional<String> opsApiKey();

@@ -2,6 +2,7 @@ package com.telemed.gateway.edge;
 
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
@@ -13,15 +14,14 @@ import io.vertx.core.http.RequestOptions;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.ConnectException;
-import java.net.URI;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
 import org.jboss.logging.Logger;
 
 /**
- * Streams a call to its service and the answer back, both bodies flowing through without being
- * held whole. Credentials and any client-sent partner header stay at the edge; the service gets
+ * Hands a call to its service and streams the answer back. A JSON body (bounded at 100 KB) is read
+ * whole first; an upload and every answer flow through without being held whole. Credentials and any client-sent partner header stay at the edge; the service gets
  * the partner id the edge authenticated, and the request id.
  */
 @ApplicationScoped
@@ -34,10 +34,12 @@ public class Proxy {
             "transfer-encoding", "upgrade", "host", "x-partner-id", "x-api-key", "x-ops-key",
             "x-service-publishable-key", "x-request-id");
 
+    private final Vertx vertx;
     private final HttpClient client;
     private final GatewayConfig config;
 
     public Proxy(Vertx vertx, GatewayConfig config) {
+        this.vertx = vertx;
         this.config = config;
         this.client = vertx.createHttpClient(new HttpClientOptions()
                 .setKeepAlive(true)
@@ -50,81 +52,217 @@ public class Proxy {
         client.close();
     }
 
-    /** Forwards the (paused) request; {@code partnerId} is null on operator routes. */
+    /**
+     * Forwards the (paused) request; {@code partnerId} is null on operator routes. The body limit
+     * is the route's, never the client's {@code Content-Type}: only upload routes take the
+     * multipart limit. A JSON body (at most 100 KB) is read whole before the service is called, so a
+     * slow or vanished client never holds one of the service's connections and nothing over the
+     * limit ever reaches a service; an upload streams through. A client that goes away ends the
+     * forward, and a body that stops arriving for {@code body-stall-timeout} is answered 408.
+     */
     void forward(HttpServerRequest request, String path, Upstream upstream, String partnerId, String requestId) {
-        HttpServerResponse response = request.response();
-        boolean multipart = contentType(request).startsWith("multipart/");
-        long limit = multipart ? config.multipartBodyLimit() : config.jsonBodyLimit();
-        String tooLarge = multipart ? "File too large" : "Payload Too Large";
+        boolean upload = Routes.takesUpload(request.method().name(), path);
+        long limit = upload ? config.multipartBodyLimit() : config.jsonBodyLimit();
+        String tooLarge = upload ? "File too large" : "Payload Too Large";
         String declaredLength = request.getHeader("Content-Length");
         if (declaredLength != null && parseLength(declaredLength) > limit) {
             EdgeResponses.errorAndClose(request, 413, tooLarge);
             return;
         }
-        URI target = config.urlOf(upstream);
-        String query = request.query();
-        RequestOptions options = new RequestOptions()
-                .setMethod(request.method())
-                .setHost(target.getHost())
-                .setPort(target.getPort())
-                .setURI(query == null ? path : path + "?" + query);
-        client.request(options).onComplete(opened -> {
-            if (opened.failed()) {
-                fail(response, opened.cause(), upstream);
-                return;
-            }
-            HttpClientRequest upstreamRequest = opened.result();
-            copyHeaders(request.headers(), upstreamRequest.headers());
-            upstreamRequest.putHeader("X-Request-Id", requestId);
-            upstreamRequest.putHeader("X-Forwarded-For", request.remoteAddress().hostAddress());
-            if (partnerId != null) {
-                upstreamRequest.putHeader(PARTNER_HEADER, partnerId);
-            }
-            if (declaredLength == null && request.getHeader("Transfer-Encoding") != null) {
-                upstreamRequest.setChunked(true);
-            }
-            upstreamRequest.response().onComplete(answered -> {
-                if (answered.failed()) {
-                    fail(response, answered.cause(), upstream);
-                } else {
-                    relay(answered.result(), response);
-                }
-            });
-            streamBody(request, upstreamRequest, limit, tooLarge, config.upstreamTimeout().toMillis());
-        });
+        Forward forward = new Forward(request, path, upstream, partnerId, requestId, limit, tooLarge);
+        if (upload) {
+            forward.open(null);
+        } else {
+            forward.readWholeBodyThenOpen();
+        }
     }
 
-    /**
-     * Streams the body on, then waits at most {@code timeoutMs} for the service's answer: the
-     * upstream timeout starts once the whole body is sent, so a slow upload (10 MB from a slow
-     * client) is not cut off as if the service had not answered.
-     */
-    private static void streamBody(HttpServerRequest request, HttpClientRequest upstreamRequest, long limit, String tooLarge,
-                                   long timeoutMs) {
-        long[] received = {0};
-        request.handler(chunk -> {
-            received[0] += chunk.length();
-            if (received[0] > limit) {
-                // A chunked body crossed the limit: drop the forward, answer for the gateway.
+    /** One call on its way to a service: the body's bookkeeping, its stall timer and its upstream request. */
+    private final class Forward {
+
+        private final HttpServerRequest request;
+        private final HttpServerResponse response;
+        private final String path;
+        private final Upstream upstream;
+        private final String partnerId;
+        private final String requestId;
+        private final long limit;
+        private final String tooLarge;
+        private final long stallNanos;
+        private long received;
+        private long lastChunkNanos = System.nanoTime();
+        private long stallTimer = -1;
+        private HttpClientRequest upstreamRequest;
+        private boolean refused;
+        private boolean waitingForService;
+
+        Forward(HttpServerRequest request, String path, Upstream upstream, String partnerId, String requestId, long limit,
+                String tooLarge) {
+            this.request = request;
+            this.response = request.response();
+            this.path = path;
+            this.upstream = upstream;
+            this.partnerId = partnerId;
+            this.requestId = requestId;
+            this.limit = limit;
+            this.tooLarge = tooLarge;
+            this.stallNanos = config.bodyStallTimeout().toNanos();
+            response.closeHandler(closed -> clientGone());
+            request.exceptionHandler(failure -> clientGone());
+        }
+
+        void readWholeBodyThenOpen() {
+            Buffer body = Buffer.buffer();
+            watchForStall();
+            request.handler(chunk -> {
+                if (counted(chunk)) {
+                    body.appendBuffer(chunk);
+                }
+            });
+            request.endHandler(ended -> {
+                cancelStallTimer();
+                if (!refused) {
+                    open(body);
+                }
+            });
+            request.resume();
+        }
+
+        /** Opens the upstream request: with the whole {@code body}, or (null) streaming the client's body. */
+        void open(Buffer body) {
+            RequestOptions options = new RequestOptions()
+                    .setMethod(request.method())
+                    .setHost(config.urlOf(upstream).getHost())
+                    .setPort(config.urlOf(upstream).getPort())
+                    .setURI(request.query() == null ? path : path + "?" + request.query());
+            client.request(options).onComplete(opened -> {
+                if (opened.failed()) {
+                    fail(response, opened.cause(), upstream);
+                    return;
+                }
+                upstreamRequest = opened.result();
+                if (response.closed()) {
+                    upstreamRequest.reset();
+                    return;
+                }
+                copyHeaders(request.headers(), upstreamRequest.headers());
+                upstreamRequest.putHeader("X-Request-Id", requestId);
+                upstreamRequest.putHeader("X-Forwarded-For", request.remoteAddress().hostAddress());
+                if (partnerId != null) {
+                    upstreamRequest.putHeader(PARTNER_HEADER, partnerId);
+                }
+                upstreamRequest.response().onComplete(answered -> {
+                    if (answered.failed()) {
+                        fail(response, answered.cause(), upstream);
+                    } else {
+                        relay(answered.result(), response);
+                    }
+                });
+                if (body != null) {
+                    if (body.length() > 0 || request.getHeader("Content-Length") != null) {
+                        upstreamRequest.putHeader("Content-Length", String.valueOf(body.length()));
+                    }
+                    upstreamRequest.end(body);
+                    upstreamRequest.idleTimeout(config.upstreamTimeout().toMillis());
+                } else {
+                    streamBody();
+                }
+            });
+        }
+
+        /**
+         * Streams the body on, then waits at most the upstream timeout for the service's answer: that
+         * timeout starts once the whole body is sent, so a slow upload (10 MB from a slow client) is
+         * not cut off as if the service had not answered.
+         */
+        private void streamBody() {
+            if (request.getHeader("Content-Length") == null && request.getHeader("Transfer-Encoding") != null) {
+                upstreamRequest.setChunked(true);
+            }
+            watchForStall();
+            request.handler(chunk -> {
+                if (!counted(chunk)) {
+                    return;
+                }
+                upstreamRequest.write(chunk);
+                if (upstreamRequest.writeQueueFull()) {
+                    // The service is the slow side: no stall is counted against the client meanwhile.
+                    waitingForService = true;
+                    request.pause();
+                    upstreamRequest.drainHandler(drained -> {
+                        waitingForService = false;
+                        lastChunkNanos = System.nanoTime();
+                        request.resume();
+                    });
+                }
+            });
+            request.endHandler(ended -> {
+                cancelStallTimer();
+                if (!refused) {
+                    upstreamRequest.end();
+                    upstreamRequest.idleTimeout(config.upstreamTimeout().toMillis());
+                }
+            });
+            request.resume();
+        }
+
+        /** Counts a chunk; false once the body crossed the limit (answered 413, the forward dropped). */
+        private boolean counted(Buffer chunk) {
+            if (refused) {
+                return false;
+            }
+            lastChunkNanos = System.nanoTime();
+            received += chunk.length();
+            if (received > limit) {
                 // Answered first, so the forward's failure that the reset causes finds it answered.
-                request.handler(null);
-                EdgeResponses.errorAndClose(request, 413, tooLarge);
+                refuse(413, tooLarge);
+                return false;
+            }
+            return true;
+        }
+
+        private void refuse(int status, String error) {
+            refused = true;
+            cancelStallTimer();
+            request.handler(null);
+            EdgeResponses.errorAndClose(request, status, error);
+            if (upstreamRequest != null) {
                 upstreamRequest.reset();
-                return;
             }
-            upstreamRequest.write(chunk);
-            if (upstreamRequest.writeQueueFull()) {
-                request.pause();
-                upstreamRequest.drainHandler(drained -> request.resume());
+        }
+
+        /** The client went away (mid-body or while waiting): the service's side of the call goes too. */
+        private void clientGone() {
+            refused = true;
+            cancelStallTimer();
+            if (upstreamRequest != null) {
+                upstreamRequest.reset();
             }
-        });
-        request.endHandler(ended -> {
-            if (received[0] <= limit) {
-                upstreamRequest.end();
-                upstreamRequest.idleTimeout(timeoutMs);
+        }
+
+        /** Re-armed for what is left of the window, so a steady body costs one timer per window, not one per chunk. */
+        private void watchForStall() {
+            long wait = Math.max(1, (lastChunkNanos + stallNanos - System.nanoTime()) / 1_000_000);
+            stallTimer = vertx.setTimer(wait, fired -> {
+                stallTimer = -1;
+                if (refused) {
+                    return;
+                }
+                if (!waitingForService && System.nanoTime() - lastChunkNanos >= stallNanos) {
+                    LOG.warnf("a body to %s stalled: %d bytes, none for %d ms", upstream, received, stallNanos / 1_000_000);
+                    refuse(408, "Request Timeout");
+                } else {
+                    watchForStall();
+                }
+            });
+        }
+
+        private void cancelStallTimer() {
+            if (stallTimer >= 0) {
+                vertx.cancelTimer(stallTimer);
+                stallTimer = -1;
             }
-        });
-        request.resume();
+        }
     }
 
     private static void relay(HttpClientResponse answer, HttpServerResponse response) {
@@ -146,8 +284,9 @@ public class Proxy {
     }
 
     private static void fail(HttpServerResponse response, Throwable cause, Upstream upstream) {
-        if (response.ended()) {
-            // The gateway already answered (a body over the limit) and dropped the forward itself.
+        if (response.ended() || response.closed()) {
+            // The gateway already answered (a body over the limit, a stall) and dropped the forward
+            // itself, or the client went away and the forward was dropped for it.
             return;
         }
         if (isTimeout(cause)) {
@@ -177,11 +316,6 @@ public class Proxy {
                 to.add(name, value);
             }
         });
-    }
-
-    private static String contentType(HttpServerRequest request) {
-        String type = request.getHeader("Content-Type");
-        return type == null ? "" : type.toLowerCase(Locale.ROOT);
     }
 
     static long parseLength(String value) {

@@ -51,6 +51,11 @@ public final class Routes {
 
     private static final String PARTNERS = "/ops/v1/partners";
 
+    /** The only routes that take a multipart body, and with it the upload limit (an attachment of 10 MB). */
+    private static final List<Pattern> UPLOADS = List.of(
+            Pattern.compile("/v1/messages/conversations/[^/]+/attachments"),
+            Pattern.compile("/ops/v1/conversations/[^/]+/prescriber-attachments"));
+
     private Routes() {
     }
 
@@ -68,6 +73,11 @@ public final class Routes {
                     .map(candidate -> new Route(Surface.OPS, candidate.upstream()));
         }
         return PREFIXES.stream().filter(prefix -> prefix.matches(path)).findFirst().map(Prefix::route);
+    }
+
+    /** Whether {@code method path} uploads a file: the body limit is chosen by this, never by the client's Content-Type. */
+    public static boolean takesUpload(String method, String path) {
+        return method.equals("POST") && UPLOADS.stream().anyMatch(upload -> upload.matcher(path).matches());
     }
 
     private static Prefix partner(String prefix, Upstream upstream) {

@@ -29,10 +29,10 @@ public class GatewayEdgeTest {
     public static final String OPS_KEY = "ops_test_key_for_the_gateway";
     private static final String UUID_V4 = "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}";
 
-    private record Credentials(String partnerId, String apiKey, String publishableKey) {
+    record Credentials(String partnerId, String apiKey, String publishableKey) {
     }
 
-    private static Credentials newPartner() {
+    static Credentials newPartner() {
         ExtractableResponse<Response> created = given().header("x-ops-key", OPS_KEY).contentType("application/json")
                 .body(Map.of("name", "Acme Health")).post("/ops/v1/partners")
                 .then().statusCode(201).extract();

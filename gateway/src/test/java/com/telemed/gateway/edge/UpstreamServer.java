@@ -3,28 +3,58 @@ package com.telemed.gateway.edge;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A real HTTP server on loopback standing in for the services behind the gateway: it answers
  * every call with what it received (method, path, query, headers, body size), and
  * {@code /v1/members/slow} answers only after three seconds. Billing points at a closed port.
+ * {@link #EVENTS} tells what became of the calls on a path (opened, body ended, aborted).
  */
 public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
 
+    /** {@code GET /__events?path=...}: what happened to the calls on that path, in order. */
+    static final String EVENTS = "/__events";
+
+    private final Map<String, List<String>> events = new ConcurrentHashMap<>();
     private Vertx vertx;
     private HttpServer server;
+
+    private void record(String path, String event) {
+        events.computeIfAbsent(path, ignored -> new CopyOnWriteArrayList<>()).add(event);
+    }
 
     @Override
     public Map<String, String> start() {
         vertx = Vertx.vertx();
         try {
             server = vertx.createHttpServer().requestHandler(request -> {
+                if (request.path().equals(EVENTS)) {
+                    request.response().putHeader("Content-Type", "application/json")
+                            .end(new JsonArray(events.getOrDefault(request.getParam("path"), List.of())).encode());
+                    return;
+                }
+                String path = request.path();
+                record(path, "opened");
+                boolean[] aborted = {false};
+                Runnable abort = () -> {
+                    if (!aborted[0] && !request.response().ended()) {
+                        aborted[0] = true;
+                        record(path, "aborted");
+                    }
+                };
+                request.exceptionHandler(failure -> abort.run());
+                request.response().closeHandler(closed -> abort.run());
                 long[] size = {0};
                 request.handler(chunk -> size[0] += chunk.length());
                 request.endHandler(ended -> {
+                    record(path, "body ended");
                     JsonObject headers = new JsonObject();
                     request.headers().forEach((name, value) -> headers.put(name.toLowerCase(), value));
                     String body = new JsonObject()
@@ -58,6 +88,8 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
                 "gateway.service-urls.billing", "http://127.0.0.1:" + com.telemed.testkit.infra.FreePorts.next(),
                 "gateway.service-urls.webhook", url,
                 "gateway.upstream-timeout", "1s",
+                "gateway.body-stall-timeout", "1s",
+                "test.upstream-url", url,
                 "gateway.ops-api-key", GatewayEdgeTest.OPS_KEY);
     }
 
