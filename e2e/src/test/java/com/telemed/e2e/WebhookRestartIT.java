@@ -42,10 +42,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * failed while it was stopped.
  */
 @ExtendWith(RunningPlatform.class)
-class WebhookRestartTest {
+class WebhookRestartIT {
 
     /** The measured timeline goes to the test's log (surefire's report), as the other measured figures do. */
-    private static final System.Logger LOG = System.getLogger(WebhookRestartTest.class.getName());
+    private static final System.Logger LOG = System.getLogger(WebhookRestartIT.class.getName());
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String ITEM_APPROVED = "item.approved";
     private static final String ALL_APPROVED = "request.all_approved";

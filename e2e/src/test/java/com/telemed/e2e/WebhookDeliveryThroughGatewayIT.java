@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * requests-service's outbox, Kafka, webhook-service's intake, store and dispatcher.
  */
 @ExtendWith(RunningPlatform.class)
-class WebhookDeliveryThroughGatewayTest {
+class WebhookDeliveryThroughGatewayIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

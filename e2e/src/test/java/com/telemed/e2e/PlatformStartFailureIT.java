@@ -18,7 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A platform that cannot start says which service failed and shows the end of its log. */
-class PlatformStartFailureTest {
+class PlatformStartFailureIT {
 
     @Test
     void namesTheServiceThatDidNotStartWithItsLog() throws Exception {

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * delete refused) answered by requests-service.
  */
 @ExtendWith(RunningPlatform.class)
-class RequestReviewThroughGatewayTest {
+class RequestReviewThroughGatewayIT {
 
     private static final String TIMESTAMP = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
     private static final ObjectMapper JSON = new ObjectMapper();

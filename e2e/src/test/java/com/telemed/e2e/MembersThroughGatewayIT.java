@@ -18,10 +18,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the caller, and another partner's member is unknown on every verb.
  *
  * <p>The member's request summaries and the delete rule are answered by requests-service
- * (RequestReviewThroughGatewayTest covers a member with requests).
+ * (RequestReviewThroughGatewayIT covers a member with requests).
  */
 @ExtendWith(RunningPlatform.class)
-class MembersThroughGatewayTest {
+class MembersThroughGatewayIT {
 
     private static String apiKey(RunningPlatform.Handle platform, String name) {
         return given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey())

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * events it must put on {@code care.events} (operations-api.md, "Review"; partner-api.md, "Payloads").
  */
 @ExtendWith(RunningPlatform.class)
-class ReviewDecisionsThroughGatewayTest {
+class ReviewDecisionsThroughGatewayIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, Object> PRESCRIPTION = Map.of("quantity", 30, "quantityUnits", "tablets",

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * platform; the {@code finally} brings members-service back if the test fails while it is down.
  */
 @ExtendWith(RunningPlatform.class)
-class MembersOutageThroughGatewayTest {
+class MembersOutageThroughGatewayIT {
 
     /** Two attempts of connect (1 s) plus read (3 s) and the back-off, with room for a loaded machine. */
     private static final long ANSWER_BOUND_MS = 10_000;

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The demo data of ./stack up, seeded twice: the second run reuses all of it. */
 @ExtendWith(RunningPlatform.class)
-class DemoDataTest {
+class DemoDataIT {
 
     @Test
     void seedsOnceAndTheDemoKeyWorksThroughTheGateway(RunningPlatform.Handle platform) throws Exception {

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * trailing content ({@code platform-commons} {@code JsonConventions}).
  */
 @ExtendWith(RunningPlatform.class)
-class BodyReadToItsEndTest {
+class BodyReadToItsEndIT {
 
     @Test
     void aValidValuePaddedPastTheLimitIsRefused413AndNothingIsCreated(RunningPlatform.Handle platform) throws IOException {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A rotated API key is refused at once by every gateway replica: nothing caches a credential. */
 @ExtendWith(RunningPlatform.class)
-class GatewayRotationTest {
+class GatewayRotationIT {
 
     @Test
     void secondGatewayRefusesTheOldKeyOnItsVeryNextCall(RunningPlatform.Handle platform) {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Kafka check at all.
  */
 @ExtendWith(RunningPlatform.class)
-class PlatformReadinessTest {
+class PlatformReadinessIT {
 
     private static final String DATABASE = "Database connections health check";
     private static final String KAFKA = "Kafka broker";
