@@ -10,6 +10,7 @@ import com.telemed.e2e.WebhookReceiver.Received;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.infra.Infrastructure;
 import com.telemed.testkit.infra.PostgresServer;
+import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.platform.Platform;
 import com.telemed.testkit.platform.PlatformOptions;
 import com.telemed.testkit.platform.PlatformService;
@@ -219,7 +220,7 @@ class ChaosIT {
 
             // (b) care.events, read from the beginning to its end now that nothing is left to publish.
             List<ConsumerRecord<String, String>> records =
-                    CareEventsTopic.readToEnd(infrastructure.kafka().bootstrapServers(), Duration.ofSeconds(60));
+                    TopicReader.readToEnd(infrastructure.kafka().bootstrapServers(), "care.events", Duration.ofSeconds(60));
             List<String> problems = new ArrayList<>();
             Map<String, JsonNode> distinctEvents = new LinkedHashMap<>();
             int topicDuplicates = checkTopic(cases, records, distinctEvents, problems);
@@ -500,7 +501,7 @@ class ChaosIT {
             Map<String, String> values = new LinkedHashMap<>();
             List<JsonNode> envelopes = new ArrayList<>();
             for (ConsumerRecord<String, String> record : own) {
-                JsonNode envelope = CareEventsTopic.parse(record.value());
+                JsonNode envelope = TopicReader.json(record.value());
                 String id = envelope.path("id").asText();
                 String before = values.putIfAbsent(id, record.value());
                 if (before == null) {

@@ -11,9 +11,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.testkit.e2e.RunningPlatform;
+import com.telemed.testkit.kafka.TopicReader;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -137,7 +139,7 @@ class RequestReviewThroughGatewayIT {
         assertEquals(memberId, record.get("memberId"));
         assertTrue(((String) record.get("issuedAt")).matches(TIMESTAMP));
 
-        List<JsonNode> events = CareEventsTopic.read(platform.infrastructure().kafka().bootstrapServers(), requestId, 2);
+        List<JsonNode> events = TopicReader.jsons(TopicReader.readKey(platform.infrastructure().kafka().bootstrapServers(), "care.events", requestId, 2, Duration.ofSeconds(30)));
         assertEquals(List.of("item.approved", "request.all_approved"), events.stream().map(e -> e.get("type").asText()).toList());
         JsonNode approved = events.get(0).get("webhook");
         assertPayload(ordered("event", "item.approved", "requestId", requestId, "itemId", itemId, "status", "approved",
@@ -203,7 +205,7 @@ class RequestReviewThroughGatewayIT {
                 .body("lineItems[0].status", equalTo("approved"))
                 .body("lineItems[0].prescription.quantity", equalTo("1 vial"))
                 .body("prescriptionRecords", hasSize(1));
-        List<JsonNode> events = CareEventsTopic.read(platform.infrastructure().kafka().bootstrapServers(), requestId, 1);
+        List<JsonNode> events = TopicReader.jsons(TopicReader.readKey(platform.infrastructure().kafka().bootstrapServers(), "care.events", requestId, 1, Duration.ofSeconds(30)));
         JsonNode webhook = events.get(0).get("webhook");
         assertPayload(ordered("event", "request.approved", "requestId", requestId, "status", "approved",
                 "patientName", "Alan Turing", "prescriptionName", "Semaglutide E2E", "timestamp", webhook.get("timestamp").asText()), webhook);

@@ -11,9 +11,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.testkit.e2e.RunningPlatform;
+import com.telemed.testkit.kafka.TopicReader;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,7 +81,7 @@ class ReviewDecisionsThroughGatewayIT {
     }
 
     private List<JsonNode> events(String requestId, int expected) {
-        return CareEventsTopic.read(platform.infrastructure().kafka().bootstrapServers(), requestId, expected);
+        return TopicReader.jsons(TopicReader.readKey(platform.infrastructure().kafka().bootstrapServers(), "care.events", requestId, expected, Duration.ofSeconds(30)));
     }
 
     @Test

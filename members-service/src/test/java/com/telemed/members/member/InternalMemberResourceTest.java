@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.members.FakeRequestsServiceResource;
+import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -381,13 +382,13 @@ class InternalMemberResourceTest {
         findOrCreate(partnerId, memberBody("Evelyn", "Event", "EVE@example.com"))
                 .then().statusCode(200).body("member.id", equalTo(id));
 
-        List<ConsumerRecord<String, String>> records = MemberEventsTopic.read(id, 2, Duration.ofSeconds(30));
-        assertEquals(List.of(MemberEvents.CREATED, MemberEvents.UPDATED), MemberEventsTopic.types(records));
-        JsonNode created = MemberEventsTopic.json(records.get(0));
+        List<ConsumerRecord<String, String>> records = TopicReader.readKey(TopicReader.configuredBootstrapServers(), MemberEvents.TOPIC, id, 2, Duration.ofSeconds(30));
+        assertEquals(List.of(MemberEvents.CREATED, MemberEvents.UPDATED), TopicReader.types(records));
+        JsonNode created = TopicReader.json(records.get(0));
         assertEquals(partnerId, created.get("partnerId").asText());
         assertEquals(id, created.get("subject").get("memberId").asText());
         assertEquals(MemberFixtures.json("{\"memberId\": \"" + id + "\", \"status\": \"active\"}"), created.get("data"));
-        JsonNode updated = MemberEventsTopic.json(records.get(1));
+        JsonNode updated = TopicReader.json(records.get(1));
         assertEquals(MemberFixtures.json("{\"memberId\": \"" + id + "\", \"changedFields\": [\"firstName\", \"email\"]}"),
                 updated.get("data"));
         assertTrue(updated.get("webhook").isNull());

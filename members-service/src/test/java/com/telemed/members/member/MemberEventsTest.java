@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.members.FakeRequestsService;
 import com.telemed.members.FakeRequestsServiceResource;
+import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.TestResourceScope;
@@ -57,9 +58,9 @@ class MemberEventsTest {
         String memberId = created.path("member.id");
         String createdAt = created.path("member.createdAt");
 
-        ConsumerRecord<String, String> record = MemberEventsTopic.read(memberId, 1, Duration.ofSeconds(30)).get(0);
+        ConsumerRecord<String, String> record = TopicReader.readKey(TopicReader.configuredBootstrapServers(), MemberEvents.TOPIC, memberId, 1, Duration.ofSeconds(30)).get(0);
         assertEquals(memberId, record.key());
-        String id = MemberEventsTopic.json(record).get("id").asText();
+        String id = TopicReader.json(record).get("id").asText();
         assertEquals(id, UUID.fromString(id).toString(), "id is a UUID");
         assertTrue(createdAt.matches(TIMESTAMP), createdAt);
         // Byte for byte: key order, occurredAt format, subject with memberId alone, webhook null,
@@ -83,10 +84,10 @@ class MemberEventsTest {
         put(partnerId, memberId, "{}").then().statusCode(200);
         put(partnerId, memberId, "{\"status\": \"cancelled\"}").then().statusCode(200);
 
-        List<ConsumerRecord<String, String>> records = MemberEventsTopic.read(memberId, 7, Duration.ofSeconds(30));
+        List<ConsumerRecord<String, String>> records = TopicReader.readKey(TopicReader.configuredBootstrapServers(), MemberEvents.TOPIC, memberId, 7, Duration.ofSeconds(30));
         assertEquals(List.of("member.created", "member.updated", "member.status_changed", "member.updated",
-                "member.updated", "member.updated", "member.status_changed"), MemberEventsTopic.types(records));
-        List<JsonNode> events = records.stream().map(MemberEventsTopic::json).toList();
+                "member.updated", "member.updated", "member.status_changed"), TopicReader.types(records));
+        List<JsonNode> events = TopicReader.jsons(records);
         assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"changedFields\":[\"email\",\"status\"]}"),
                 events.get(1).get("data"));
         assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"previousStatus\":\"active\",\"newStatus\":\"paused\"}"),
@@ -133,7 +134,7 @@ class MemberEventsTest {
         // A committed change afterwards: per-key order means anything earlier would arrive before it.
         put(partnerId, memberId, "{\"firstName\": \"Augusta\"}").then().statusCode(200);
 
-        assertEquals(List.of("member.created", "member.updated"), MemberEventsTopic.read(memberId, 2));
+        assertEquals(List.of("member.created", "member.updated"), TopicReader.types(TopicReader.readKey(TopicReader.configuredBootstrapServers(), MemberEvents.TOPIC, memberId, 2, Duration.ofSeconds(30))));
     }
 
     @Test
@@ -142,9 +143,9 @@ class MemberEventsTest {
         String memberId = create(partnerId, "Ada", "Lovelace", "ada@example.com");
         given().header("X-Partner-Id", partnerId).delete("/v1/members/" + memberId).then().statusCode(204);
 
-        List<ConsumerRecord<String, String>> records = MemberEventsTopic.read(memberId, 2, Duration.ofSeconds(30));
-        assertEquals(List.of("member.created", "member.deleted"), MemberEventsTopic.types(records));
-        JsonNode deleted = MemberEventsTopic.json(records.get(1));
+        List<ConsumerRecord<String, String>> records = TopicReader.readKey(TopicReader.configuredBootstrapServers(), MemberEvents.TOPIC, memberId, 2, Duration.ofSeconds(30));
+        assertEquals(List.of("member.created", "member.deleted"), TopicReader.types(records));
+        JsonNode deleted = TopicReader.json(records.get(1));
         assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\"}"), deleted.get("data"));
         assertTrue(deleted.get("occurredAt").asText().matches(TIMESTAMP));
     }
@@ -155,7 +156,7 @@ class MemberEventsTest {
         String partnerId = newPartner();
         String memberId = create(partnerId, "Ada", "Lovelace", "ada@example.com");
         // The created event is out before the broker goes, so the test is about the outage only.
-        MemberEventsTopic.read(memberId, 1);
+        TopicReader.types(TopicReader.readKey(TopicReader.configuredBootstrapServers(), MemberEvents.TOPIC, memberId, 1, Duration.ofSeconds(30)));
 
         var kafka = InfrastructureResource.running().embeddedKafka();
         kafka.stop();
@@ -176,18 +177,18 @@ class MemberEventsTest {
             kafka.start();
         }
 
-        List<ConsumerRecord<String, String>> records = MemberEventsTopic.read(memberId, 9, Duration.ofSeconds(120));
+        List<ConsumerRecord<String, String>> records = TopicReader.readKey(TopicReader.configuredBootstrapServers(), MemberEvents.TOPIC, memberId, 9, Duration.ofSeconds(120));
         assertEquals(List.of("member.created",
                 "member.updated", "member.status_changed",
                 "member.updated",
                 "member.updated", "member.status_changed",
                 "member.updated", "member.status_changed",
-                "member.updated"), MemberEventsTopic.types(records));
+                "member.updated"), TopicReader.types(records));
         List<String> statusChanges = new ArrayList<>();
         List<String> changed = new ArrayList<>();
         var ids = new HashSet<String>();
         for (ConsumerRecord<String, String> record : records) {
-            JsonNode event = MemberEventsTopic.json(record);
+            JsonNode event = TopicReader.json(record);
             assertTrue(ids.add(event.get("id").asText()), "each event exactly once");
             if (event.get("type").asText().equals("member.status_changed")) {
                 statusChanges.add(event.get("data").get("previousStatus").asText() + "->"

@@ -1,10 +1,12 @@
 package com.telemed.common.outbox;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.common.event.EventEnvelope;
 import com.telemed.common.event.EventSubject;
+import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -47,7 +49,7 @@ class OutboxConcurrencyTest {
 
     @Test
     void relaysRunningAtOncePublishEachEventExactlyOnce() throws Exception {
-        String topic = KafkaTopics.create();
+        String topic = TopicReader.createTopic(TopicReader.configuredBootstrapServers(), "outbox-test-", 3);
         List<String> ids = new ArrayList<>();
         List<EventEnvelope> envelopes = new ArrayList<>();
         for (int seq = 0; seq < 300; seq++) {
@@ -82,7 +84,7 @@ class OutboxConcurrencyTest {
             threads.shutdownNow();
         }
 
-        List<ConsumerRecord<String, String>> records = KafkaTopics.read(topic, 300, Duration.ofSeconds(30));
+        List<ConsumerRecord<String, String>> records = TopicReader.readExactly(TopicReader.configuredBootstrapServers(), topic, record -> true, 300, Duration.ofSeconds(30));
         List<String> arrived = new ArrayList<>();
         for (ConsumerRecord<String, String> record : records) {
             arrived.add(objectMapper.readTree(record.value()).get("id").asText());
@@ -97,27 +99,31 @@ class OutboxConcurrencyTest {
 
     @Test
     void aRelayWithoutTheLockDoesNothing() throws Exception {
-        String topic = KafkaTopics.create();
+        String topic = TopicReader.createTopic(TopicReader.configuredBootstrapServers(), "outbox-test-", 3);
         EventEnvelope envelope = EventEnvelope.create("member.updated", "p-1", EventSubject.member("m-9"),
                 objectMapper.createObjectNode().put("seq", 0), null);
         try (Connection otherReplica = dataSource.getConnection()) {
             otherReplica.setAutoCommit(false);
             try (PreparedStatement lock = otherReplica.prepareStatement("select pg_try_advisory_xact_lock(?)")) {
                 lock.setLong(1, OutboxRelay.LOCK_ID);
-                try (ResultSet result = lock.executeQuery()) {
-                    result.next();
-                    assertEquals(true, result.getBoolean(1));
-                }
+                // This service's own scheduled relay may hold the lock for a tick: take it once that tick is done.
+                await().atMost(Duration.ofSeconds(10)).until(() -> {
+                    try (ResultSet result = lock.executeQuery()) {
+                        result.next();
+                        return result.getBoolean(1);
+                    }
+                });
             }
             QuarkusTransaction.requiringNew().run(() -> outbox.publish(topic, "m-9", envelope));
 
             assertEquals(0, relay.relayBatch());
-            Thread.sleep(1_000);  // Several scheduled ticks, all of them locked out too.
-            assertEquals(1, OutboxRows.pending(dataSource, topic));
+            // Several scheduled ticks pass, all of them locked out too.
+            await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3))
+                    .until(() -> OutboxRows.pending(dataSource, topic) == 1);
 
             otherReplica.rollback();  // The other replica's transaction ends and so does its lock.
         }
-        List<ConsumerRecord<String, String>> records = KafkaTopics.read(topic, 1, Duration.ofSeconds(30));
+        List<ConsumerRecord<String, String>> records = TopicReader.readExactly(TopicReader.configuredBootstrapServers(), topic, record -> true, 1, Duration.ofSeconds(30));
         assertEquals(envelope.id(), objectMapper.readTree(records.get(0).value()).get("id").asText());
     }
 }

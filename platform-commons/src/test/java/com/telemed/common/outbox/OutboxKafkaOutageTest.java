@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.common.event.EventEnvelope;
 import com.telemed.common.event.EventSubject;
+import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -36,7 +37,7 @@ class OutboxKafkaOutageTest {
 
     @Test
     void eventsPublishedWhileKafkaIsDownArriveOnceInOrderAfterItReturns() throws Exception {
-        String topic = KafkaTopics.create();
+        String topic = TopicReader.createTopic(TopicReader.configuredBootstrapServers(), "outbox-test-", 3);
         var kafka = InfrastructureResource.running().embeddedKafka();
         kafka.stop();
         List<String> ids = new ArrayList<>();
@@ -55,7 +56,7 @@ class OutboxKafkaOutageTest {
             kafka.start();
         }
 
-        List<ConsumerRecord<String, String>> records = KafkaTopics.read(topic, 30, Duration.ofSeconds(90));
+        List<ConsumerRecord<String, String>> records = TopicReader.readExactly(TopicReader.configuredBootstrapServers(), topic, record -> true, 30, Duration.ofSeconds(90));
 
         List<String> arrived = new ArrayList<>();
         for (ConsumerRecord<String, String> record : records) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.common.event.EventEnvelope;
 import com.telemed.common.event.EventSubject;
+import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -47,7 +48,7 @@ class OutboxTest {
 
     @Test
     void committedEventArrivesOnceWithTheExactEnvelopeAndKey() throws Exception {
-        String topic = KafkaTopics.create();
+        String topic = TopicReader.createTopic(TopicReader.configuredBootstrapServers(), "outbox-test-", 3);
         String memberEvent = UUID.randomUUID().toString();
         String itemEvent = UUID.randomUUID().toString();
         Instant occurredAt = Instant.parse("2026-11-21T09:30:00Z");
@@ -61,7 +62,7 @@ class OutboxTest {
                     objectMapper.createObjectNode().put("event", "item.approved").put("itemId", "i-1")));
         });
 
-        List<ConsumerRecord<String, String>> records = KafkaTopics.read(topic, 2, ARRIVAL);
+        List<ConsumerRecord<String, String>> records = TopicReader.readExactly(TopicReader.configuredBootstrapServers(), topic, record -> true, 2, ARRIVAL);
 
         Map<String, String> byKey = new HashMap<>();
         records.forEach(record -> byKey.put(record.key(), record.value()));
@@ -82,7 +83,7 @@ class OutboxTest {
 
     @Test
     void rolledBackTransactionPublishesNothing() throws Exception {
-        String topic = KafkaTopics.create();
+        String topic = TopicReader.createTopic(TopicReader.configuredBootstrapServers(), "outbox-test-", 3);
         ProbeNote note = ProbeNote.of("rolled back");
         assertThrows(IllegalStateException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
             entityManager.persist(note);
@@ -95,20 +96,20 @@ class OutboxTest {
         // A later committed event arrives, and it is the only one.
         EventEnvelope marker = event("member.updated", "m-2", 2);
         QuarkusTransaction.requiringNew().run(() -> outbox.publish(topic, "m-2", marker));
-        List<ConsumerRecord<String, String>> records = KafkaTopics.read(topic, 1, ARRIVAL);
+        List<ConsumerRecord<String, String>> records = TopicReader.readExactly(TopicReader.configuredBootstrapServers(), topic, record -> true, 1, ARRIVAL);
         assertEquals(marker.id(), objectMapper.readTree(records.get(0).value()).get("id").asText());
     }
 
     @Test
     void publishingOutsideATransactionIsRefused() throws Exception {
-        String topic = KafkaTopics.create();
+        String topic = TopicReader.createTopic(TopicReader.configuredBootstrapServers(), "outbox-test-", 3);
         assertThrows(TransactionalException.class, () -> outbox.publish(topic, "m-3", event("member.updated", "m-3", 1)));
         assertEquals(0, OutboxRows.pending(dataSource, topic));
     }
 
     @Test
     void twoHundredEventsForThreeKeysArriveInPerKeyOrder() throws Exception {
-        String topic = KafkaTopics.create();
+        String topic = TopicReader.createTopic(TopicReader.configuredBootstrapServers(), "outbox-test-", 3);
         List<String> keys = List.of("a", "b", "c");
         // One transaction per event, so the relay's ticks interleave with the commits.
         for (int seq = 0; seq < 200; seq++) {
@@ -117,7 +118,7 @@ class OutboxTest {
             QuarkusTransaction.requiringNew().run(() -> outbox.publish(topic, key, envelope));
         }
 
-        List<ConsumerRecord<String, String>> records = KafkaTopics.read(topic, 200, ARRIVAL);
+        List<ConsumerRecord<String, String>> records = TopicReader.readExactly(TopicReader.configuredBootstrapServers(), topic, record -> true, 200, ARRIVAL);
 
         Map<String, List<Integer>> sequences = sequencesByKey(records);
         for (int k = 0; k < 3; k++) {

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.requests.FakeNeighbours;
 import com.telemed.requests.FakeNeighboursResource;
+import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -166,7 +167,7 @@ class RequestCancelTest {
         String id = newRequest();
         String itemId = itemId(id);
         cancel(partner, id, null).then().statusCode(200);
-        List<JsonNode> envelopes = CareEventsTopic.read(id, 2, Duration.ofSeconds(30));
+        List<JsonNode> envelopes = TopicReader.jsons(TopicReader.readKey(TopicReader.configuredBootstrapServers(), RequestEvents.TOPIC, id, 2, Duration.ofSeconds(30)));
         assertEquals("item.canceled", envelopes.get(0).path("type").asText());
         assertEquals("request.all_canceled", envelopes.get(1).path("type").asText());
         JsonNode itemCanceled = envelopes.get(0).get("webhook");
@@ -197,9 +198,9 @@ class RequestCancelTest {
     @Test
     void creationEmitsNothingAndARepeatedCancelNothingMore() {
         String id = newRequest();
-        CareEventsTopic.read(id, 0, Duration.ofSeconds(4));
+        TopicReader.jsons(TopicReader.readKey(TopicReader.configuredBootstrapServers(), RequestEvents.TOPIC, id, 0, Duration.ofSeconds(4)));
         cancel(partner, id, null).then().statusCode(200);
         cancel(partner, id, null).then().statusCode(200);
-        CareEventsTopic.read(id, 2, Duration.ofSeconds(30));
+        TopicReader.jsons(TopicReader.readKey(TopicReader.configuredBootstrapServers(), RequestEvents.TOPIC, id, 2, Duration.ofSeconds(30)));
     }
 }
