@@ -83,11 +83,14 @@ public class ProductionSettings {
         return !mode.isDevOrTest() && !profiles.contains(LOCAL_PROFILE);
     }
 
-    /** Every refusal: the platform's settings first, then the service's own. */
+    /** Every refusal: the platform's settings first, then the service's own in alphabetical order (beans come in no set order). */
     static List<String> refusals(Config config, List<ProductionRequirement> contributed) {
         List<String> refusals = new ArrayList<>();
         PLATFORM.forEach(requirement -> refusals.addAll(requirement.refusals(config)));
-        contributed.forEach(requirement -> refusals.addAll(requirement.refusals(config)));
+        List<String> own = new ArrayList<>();
+        contributed.forEach(requirement -> own.addAll(requirement.refusals(config)));
+        own.sort(null);
+        refusals.addAll(own);
         return refusals;
     }
 

@@ -108,13 +108,17 @@ class ProductionSettingsTest {
     }
 
     @Test
-    void aServiceAddsItsOwnRequirementsAfterThePlatformsOnes() {
+    void aServiceAddsItsOwnRequirementsAfterThePlatformsOnesInAlphabeticalOrder() {
         Map<String, String> values = good();
         values.put("gateway.ops-api-key", "dev-key");
         ProductionRequirement opsKey = ProductionRequirement.secret("gateway.ops-api-key", "OPS_API_KEY", "dev-key");
         ProductionRequirement unrelated = config -> List.of("something else");
         assertEquals(List.of("gateway.ops-api-key (OPS_API_KEY) is the development value", "something else"),
-                ProductionSettings.refusals(config(values), List.of(opsKey, unrelated)));
+                ProductionSettings.refusals(config(values), List.of(unrelated, opsKey)));
+        values.remove("quarkus.datasource.username");
+        assertEquals(List.of("quarkus.datasource.username (QUARKUS_DATASOURCE_USERNAME) is not set",
+                        "gateway.ops-api-key (OPS_API_KEY) is the development value", "something else"),
+                ProductionSettings.refusals(config(values), List.of(unrelated, opsKey)));
         assertEquals(List.of(), ProductionSettings.refusals(config(good()), List.of()));
     }
 
