@@ -1,18 +1,15 @@
 package com.telemed.gateway.edge;
 
 import com.telemed.gateway.partner.Keys;
+import io.quarkus.runtime.Startup;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.pgclient.PgBuilder;
-import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -22,10 +19,12 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * holds on the very next call on every replica. They run once per call on the hot path, so they
  * use the non-blocking PostgreSQL client on the event loop that received the call: no hand-off to
  * a worker thread and back, no ORM session. The pool connects to the datasource Flyway and
- * Hibernate use (its JDBC URL, user and password); partner writes stay with
+ * Hibernate use, exactly as its JDBC URL says ({@link DatasourceConnections}: TLS mode, options,
+ * every host), with its user and password; partner writes stay with
  * {@link com.telemed.gateway.partner.PartnerService}.
  */
 @ApplicationScoped
+@Startup
 public class Credentials {
 
     /** A partner found by its publishable key, with the origins it allows. */
@@ -34,19 +33,18 @@ public class Credentials {
 
     private final Pool pool;
 
+    /**
+     * Made at startup, so a datasource URL the pool cannot honour stops the gateway there, naming
+     * the parameter, and not at the first call. Username and password are optional here: production
+     * refuses to start without them first (platform-commons' {@code ProductionSettings}).
+     */
     public Credentials(Vertx vertx, GatewayConfig config,
                        @ConfigProperty(name = "quarkus.datasource.jdbc.url") String jdbcUrl,
-                       @ConfigProperty(name = "quarkus.datasource.username") String username,
-                       @ConfigProperty(name = "quarkus.datasource.password") String password) {
-        PgConnectOptions connect = PgConnectOptions.fromUri(reactiveUri(jdbcUrl))
-                .setUser(username)
-                .setPassword(password)
-                .setCachePreparedStatements(true);
-        this.pool = PgBuilder.pool()
-                .with(new PoolOptions().setMaxSize(config.credentialPoolSize()))
-                .connectingTo(connect)
-                .using(vertx)
-                .build();
+                       @ConfigProperty(name = "quarkus.datasource.username") Optional<String> username,
+                       @ConfigProperty(name = "quarkus.datasource.password") Optional<String> password) {
+        this.pool = DatasourceConnections.pool(vertx,
+                DatasourceConnections.target(jdbcUrl, username.orElse(null), password.orElse(null)),
+                config.credentialPoolSize());
     }
 
     @PreDestroy
@@ -86,9 +84,4 @@ public class Credentials {
         return iterator.hasNext() ? Optional.of(iterator.next()) : Optional.empty();
     }
 
-    /** {@code jdbc:postgresql://host:port/db?params} -> {@code postgresql://host:port/db} (JDBC-only parameters dropped). */
-    static String reactiveUri(String jdbcUrl) {
-        URI uri = URI.create(jdbcUrl.startsWith("jdbc:") ? jdbcUrl.substring("jdbc:".length()) : jdbcUrl);
-        return uri.getScheme() + "://" + uri.getRawAuthority() + uri.getRawPath();
-    }
 }

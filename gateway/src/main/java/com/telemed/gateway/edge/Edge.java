@@ -147,7 +147,7 @@ public class Edge {
         request.pause();
         if (Cors.isPreflight(request)) {
             // A preflight carries no key: it may go on when some partner allows the origin.
-            Future<Boolean> allowedOrigin = Cors.isLocalDevelopmentOrigin(origin, config.environment())
+            Future<Boolean> allowedOrigin = Cors.isLocalDevelopmentOrigin(origin, config.environment().orElse(null))
                     ? Future.succeededFuture(true)
                     : origin == null ? Future.succeededFuture(false) : credentials.anyPartnerAllowsOrigin(origin);
             lookup(context, allowedOrigin, allowed -> {
@@ -171,7 +171,7 @@ public class Edge {
                 return;
             }
             Credentials.EmbedPartner found = partner.get();
-            if (!Cors.isLocalDevelopmentOrigin(origin, config.environment())
+            if (!Cors.isLocalDevelopmentOrigin(origin, config.environment().orElse(null))
                     && (origin == null || !found.origins().contains(origin))) {
                 EdgeResponses.errorAndClose(request, 403, "Origin not allowed");
                 return;

@@ -30,13 +30,19 @@ public interface GatewayConfig {
     @WithDefault("10s")
     Duration bodyStallTimeout();
 
-    /** The deployment's operator key ({@code OPS_API_KEY}); without one, {@code /ops} refuses every call. */
+    /**
+     * The deployment's operator key ({@code OPS_API_KEY}); without one, {@code /ops} refuses every
+     * call, and production refuses to start ({@link GatewayProductionSettings}).
+     */
     @WithName("ops-api-key")
     Optional<String> opsApiKey();
 
-    /** {@code sandbox} or {@code production} ({@code SERVICE_ENVIRONMENT}). */
-    @WithDefault("sandbox")
-    String environment();
+    /**
+     * {@code sandbox} or {@code production} ({@code SERVICE_ENVIRONMENT}). No default outside the
+     * development profiles: production refuses to start without exactly one of the two
+     * ({@link GatewayProductionSettings}); only exactly {@code sandbox} allows localhost embed origins.
+     */
+    Optional<String> environment();
 
     /** Connections of the credential lookups' non-blocking pool (one lookup per call, each a single indexed read). */
     @WithDefault("8")

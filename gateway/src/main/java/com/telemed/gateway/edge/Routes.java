@@ -39,7 +39,9 @@ public final class Routes {
             ops("/ops/v1/appointments", Upstream.REQUESTS),
             ops("/ops/v1/pharmacy", Upstream.REQUESTS),
             ops("/ops/v1/surveys", Upstream.REQUESTS),
-            ops("/ops/v1/conversations", Upstream.MESSAGING));
+            ops("/ops/v1/conversations", Upstream.MESSAGING),
+            // Maintenance of the webhook secrets' encryption (webhook-service README, Secrets).
+            ops("/ops/v1/webhook-secrets", Upstream.WEBHOOK));
 
     /** Partner settings each live with the service that owns them; the rest of a partner is the gateway's. */
     private static final List<PartnerSetting> PARTNER_SETTINGS = List.of(

@@ -153,6 +153,11 @@ public class GatewayEdgeTest {
         given().header("x-ops-key", OPS_KEY).contentType("application/json").body("{\"url\":null}")
                 .put("/ops/v1/partners/" + partner.partnerId() + "/webhook")
                 .then().statusCode(200).body("path", equalTo("/ops/v1/partners/" + partner.partnerId() + "/webhook"));
+        given().header("x-ops-key", OPS_KEY).post("/ops/v1/webhook-secrets/re-encrypt")
+                .then().statusCode(200).body("path", equalTo("/ops/v1/webhook-secrets/re-encrypt"))
+                .body("headers.x-ops-key", nullValue());
+        given().header("x-api-key", partner.apiKey()).post("/ops/v1/webhook-secrets/re-encrypt")
+                .then().statusCode(401).body("error", equalTo("Ops Key missing"));
     }
 
     @Test

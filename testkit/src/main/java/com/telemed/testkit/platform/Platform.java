@@ -32,6 +32,12 @@ public final class Platform implements AutoCloseable {
     private static final long STOP_GRACE_SECONDS = 20;
     /** How long a killed service's JVM may take to be gone (the kernel reaps it at once; this only bounds a wait). */
     private static final long KILL_WAIT_SECONDS = 10;
+    /**
+     * The Quarkus profile services run in unless the options' environment names another: the
+     * development values live under it (production, the default profile of a packaged service,
+     * refuses them).
+     */
+    public static final String LOCAL_PROFILE = "local";
 
     /** One running JVM of a service. */
     private record Instance(PlatformService service, Process process, int port, Path log) {
@@ -172,6 +178,9 @@ public final class Platform implements AutoCloseable {
     private Map<String, String> environment(PlatformService service, int port) {
         var postgres = infrastructure.postgres();
         Map<String, String> environment = new HashMap<>(options.environment());
+        // The local profile: the services' development values (datasource credentials, webhook
+        // encryption keys, trust key), which production refuses (platform-commons' ProductionSettings).
+        environment.putIfAbsent("QUARKUS_PROFILE", LOCAL_PROFILE);
         environment.put("QUARKUS_HTTP_HOST", "127.0.0.1");
         environment.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         environment.put("QUARKUS_DATASOURCE_JDBC_URL", postgres.jdbcUrl(service.database()));

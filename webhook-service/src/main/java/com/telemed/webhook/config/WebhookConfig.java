@@ -4,17 +4,33 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /** Typed configuration of webhook-service (prefix {@code webhook}); see README, Configuration. */
 @ConfigMapping(prefix = "webhook")
 public interface WebhookConfig {
 
-    /** {@code sandbox} or {@code production} ({@code SERVICE_ENVIRONMENT}); production applies the SSRF rules. */
-    @WithDefault("sandbox")
-    String environment();
+    /**
+     * {@code sandbox} or {@code production} ({@code SERVICE_ENVIRONMENT}); production applies the
+     * SSRF rules. No default outside the development profiles: production refuses to start without
+     * exactly one of the two (platform-commons' {@code ProductionSettings}), and anything but
+     * {@code sandbox} applies the rules ({@link #production()}).
+     */
+    Optional<String> environment();
 
-    /** Base64 of 32 bytes: the AES-256-GCM key the webhook secrets are encrypted with at rest. */
-    String secretEncryptionKey();
+    /**
+     * The AES-256-GCM keys webhook secrets are encrypted with at rest ({@code WEBHOOK_SECRET_KEYS}):
+     * {@code id:base64-of-32-bytes}, comma-separated, newest first. The first encrypts; every one
+     * decrypts the secrets stored with its id ({@code settings.SecretKeys}).
+     */
+    Optional<List<String>> secretKeys();
+
+    /**
+     * The single key of the releases before key ids ({@code WEBHOOK_SECRET_ENCRYPTION_KEY}), still
+     * accepted: it is the key with id {@code legacy}, the id of every secret stored before them
+     * (migration V4), placed after the keys of {@link #secretKeys()} (alone, it also encrypts).
+     */
+    Optional<String> secretEncryptionKey();
 
     /**
      * Waits between attempts: after the first failure, after the second, ... The number of
@@ -65,8 +81,9 @@ public interface WebhookConfig {
     @WithDefault("10s")
     Duration kafkaProbeInterval();
 
+    /** Fails closed: only exactly {@code sandbox} turns the SSRF rules off. */
     default boolean production() {
-        return "production".equals(environment());
+        return !"sandbox".equals(environment().orElse(null));
     }
 
     default int maxAttempts() {

@@ -4,6 +4,7 @@ import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.webhook.config.WebhookConfig;
 import com.telemed.webhook.settings.SettingsService;
+import com.telemed.webhook.settings.UnreadableSecret;
 import com.telemed.webhook.settings.WebhookSettings;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Page;
@@ -72,7 +73,14 @@ public class DeliveryLog {
             if (partner == null || partner.url == null) {
                 throw ApiException.badRequest(NO_URL);
             }
-            String secret = settings.secret(partner).orElseThrow(() -> ApiException.badRequest(NO_URL));
+            Optional<String> secret;
+            try {
+                secret = Optional.of(settings.secret(partner).orElseThrow(() -> ApiException.badRequest(NO_URL)));
+            } catch (UnreadableSecret unreadable) {
+                // Logged by the settings; the round goes ahead and its attempts fail as every
+                // delivery of this partner does, until a replica with the key or a rotation delivers it.
+                secret = Optional.empty();
+            }
             Instant now = Timestamps.now();
             delivery.signedAt = null;
             delivery.signature = null;
@@ -81,8 +89,10 @@ public class DeliveryLog {
             delivery.nextAttemptAt = now;
             delivery.leaseUntil = now.plus(config.lease());
             delivery.updatedAt = now;
-            return new Redelivery(Job.unsigned(delivery.id, partnerId, partner.url, delivery.body, secret, 0),
-                    views(List.of(delivery)).get(0));
+            Job job = secret.isPresent()
+                    ? Job.unsigned(delivery.id, partnerId, partner.url, delivery.body, secret.get(), 0)
+                    : Job.unreadableSecret(delivery.id, partnerId, partner.url, delivery.body, 0);
+            return new Redelivery(job, views(List.of(delivery)).get(0));
         });
         dispatcher.handOff(List.of(redelivery.job()));
         return new DeliveryViews.Redelivered(redelivery.view());

@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -34,7 +35,8 @@ public class DeliveryStore {
      * let the lease expire), oldest due first, skipping rows another replica is claiming right now.
      * Partners already at their in-flight bound are left out, so their backlog never fills the batch.
      * A delivery never attempted (in this round) has no signature yet: its partner's secret comes
-     * with it, for its first attempt to sign it; a signed one reuses its stored timestamp and signature.
+     * with it (with the id of its key), for its first attempt to sign it; a signed one reuses its
+     * stored timestamp and signature.
      */
     static final String CLAIM = "UPDATE deliveries d SET lease_until = now() + ?::interval"
             + " WHERE d.id IN (SELECT id FROM deliveries"
@@ -45,7 +47,9 @@ public class DeliveryStore {
             + " RETURNING d.id, d.partner_id, d.body, d.signed_at, d.signature, d.round_attempts,"
             + "   (SELECT s.url FROM webhook_settings s WHERE s.partner_id = d.partner_id) AS url,"
             + "   CASE WHEN d.signature IS NULL THEN"
-            + "     (SELECT s.secret_encrypted FROM webhook_settings s WHERE s.partner_id = d.partner_id) END AS secret";
+            + "     (SELECT s.secret_encrypted FROM webhook_settings s WHERE s.partner_id = d.partner_id) END AS secret,"
+            + "   CASE WHEN d.signature IS NULL THEN"
+            + "     (SELECT s.secret_key_id FROM webhook_settings s WHERE s.partner_id = d.partner_id) END AS secret_key_id";
 
     /**
      * Only rows still leased: an attempt recorded (lease cleared) between reading the held ids and
@@ -94,22 +98,32 @@ public class DeliveryStore {
             claim.setString(1, interval(config.lease()));
             claim.setArray(2, connection.createArrayOf("text", saturatedPartners.toArray(new String[0])));
             claim.setInt(3, limit);
-            // One decryption per partner and claim (a burst's rows are mostly one partner's).
-            Map<String, String> secrets = new HashMap<>();
+            // One decryption per partner and claim (a burst's rows are mostly one partner's). A secret
+            // that cannot be decrypted fails its partner's deliveries alone (logged by the cipher):
+            // the claim, which has already leased every row it returns, goes on with the others.
+            Map<String, Optional<String>> secrets = new HashMap<>();
             try (ResultSet rows = claim.executeQuery()) {
                 while (rows.next()) {
                     UUID id = rows.getObject(1, UUID.class);
                     String partnerId = rows.getString(2);
                     String signature = rows.getString(5);
+                    String url = rows.getString(7);
+                    String body = rows.getString(3);
                     if (signature != null) {
-                        jobs.add(Job.signed(id, partnerId, rows.getString(7), rows.getString(3), rows.getString(4),
-                                signature, rows.getInt(6)));
-                    } else {
-                        byte[] encrypted = rows.getBytes(8);
-                        String secret = encrypted == null ? null
-                                : secrets.computeIfAbsent(partnerId, partner -> cipher.decrypt(partner, encrypted));
-                        jobs.add(Job.unsigned(id, partnerId, rows.getString(7), rows.getString(3), secret, rows.getInt(6)));
+                        jobs.add(Job.signed(id, partnerId, url, body, rows.getString(4), signature, rows.getInt(6)));
+                        continue;
                     }
+                    byte[] encrypted = rows.getBytes(8);
+                    if (encrypted == null) {
+                        jobs.add(Job.unsigned(id, partnerId, url, body, null, rows.getInt(6)));
+                        continue;
+                    }
+                    String keyId = rows.getString(9);
+                    Optional<String> secret = secrets.computeIfAbsent(partnerId,
+                            partner -> cipher.readable(partner, keyId, encrypted));
+                    jobs.add(secret.isPresent()
+                            ? Job.unsigned(id, partnerId, url, body, secret.get(), rows.getInt(6))
+                            : Job.unreadableSecret(id, partnerId, url, body, rows.getInt(6)));
                 }
             }
         }

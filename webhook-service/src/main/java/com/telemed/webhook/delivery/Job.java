@@ -15,17 +15,27 @@ import java.util.UUID;
  * so every later attempt (a claim reads them back) sends exactly the same headers.
  */
 public record Job(UUID id, String partnerId, String url, String body, String signedAt, String signature,
-                  String secret, int roundAttempts) {
+                  String secret, boolean secretUnreadable, int roundAttempts) {
 
     /** A delivery whose timestamp and signature are stored: every attempt reuses them. */
     public static Job signed(UUID id, String partnerId, String url, String body, String signedAt, String signature,
                              int roundAttempts) {
-        return new Job(id, partnerId, url, body, signedAt, signature, null, roundAttempts);
+        return new Job(id, partnerId, url, body, signedAt, signature, null, false, roundAttempts);
     }
 
     /** A delivery not attempted yet (in this round): its first attempt signs it with {@code secret}. */
     public static Job unsigned(UUID id, String partnerId, String url, String body, String secret, int roundAttempts) {
-        return new Job(id, partnerId, url, body, null, null, secret, roundAttempts);
+        return new Job(id, partnerId, url, body, null, null, secret, false, roundAttempts);
+    }
+
+    /**
+     * A delivery not signed yet whose partner's secret could not be decrypted when it was read: its
+     * attempt fails without a connection ({@code webhook secret unreadable}), as a failed attempt
+     * (retried, so a replica that has the key, or a rotation, can still deliver it), and no other
+     * partner's delivery is held up by it.
+     */
+    public static Job unreadableSecret(UUID id, String partnerId, String url, String body, int roundAttempts) {
+        return new Job(id, partnerId, url, body, null, null, null, true, roundAttempts);
     }
 
     public boolean isSigned() {

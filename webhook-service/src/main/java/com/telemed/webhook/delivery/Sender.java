@@ -45,6 +45,7 @@ public class Sender {
     static final String TIMEOUT = "timeout";
     static final String CONNECTION_FAILED = "connection failed";
     static final String NO_URL = "webhook URL not set";
+    static final String SECRET_UNREADABLE = "webhook secret unreadable";
 
     private final Vertx vertx;
     /**
@@ -111,6 +112,10 @@ public class Sender {
         long started = System.nanoTime();
         Job job = unsigned.signedAt(at);
         Promise<Outcome> result = Promise.promise();
+        if (job.url() != null && !job.isSigned() && job.secretUnreadable()) {
+            result.complete(new Outcome(job, at, null, SECRET_UNREADABLE, 0));
+            return result.future();
+        }
         if (job.url() == null || !job.isSigned()) {
             result.complete(new Outcome(job, at, null, NO_URL, 0));
             return result.future();

@@ -56,7 +56,7 @@ public class SettingsService {
     public SettingsViews.Settings put(String partnerId, String url) {
         WebhookSettings settings = lockedOrCreated(partnerId);
         if (url != null && settings.secretEncrypted == null) {
-            settings.secretEncrypted = cipher.encrypt(partnerId, cipher.newSecret());
+            store(settings, cipher.encrypt(partnerId, cipher.newSecret()));
         }
         settings.url = url;
         settings.updatedAt = Timestamps.now();
@@ -71,15 +71,31 @@ public class SettingsService {
                 .filter(found -> found.secretEncrypted != null)
                 .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
         String secret = cipher.newSecret();
-        settings.secretEncrypted = cipher.encrypt(partnerId, secret);
+        store(settings, cipher.encrypt(partnerId, secret));
         settings.updatedAt = Timestamps.now();
         return new SettingsViews.Secret(secret);
     }
 
-    /** The partner's current secret, decrypted; empty when none was ever generated. */
+    /**
+     * The partner's current secret, decrypted; empty when none was ever generated. Throws
+     * {@link UnreadableSecret} (logged here) when it cannot be decrypted: rotating gives the partner
+     * a new, readable one.
+     */
     public Optional<String> secret(WebhookSettings settings) {
-        return settings.secretEncrypted == null ? Optional.empty()
-                : Optional.of(cipher.decrypt(settings.partnerId, settings.secretEncrypted));
+        if (settings.secretEncrypted == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(cipher.decrypt(settings.partnerId, settings.secretKeyId, settings.secretEncrypted));
+        } catch (UnreadableSecret unreadable) {
+            cipher.logUnreadable(unreadable);
+            throw unreadable;
+        }
+    }
+
+    private static void store(WebhookSettings settings, SecretCipher.Sealed sealed) {
+        settings.secretEncrypted = sealed.bytes();
+        settings.secretKeyId = sealed.keyId();
     }
 
     private SettingsViews.Settings view(WebhookSettings settings) {

@@ -24,6 +24,10 @@ public class WebhookSettings extends PanacheEntityBase {
     @Column(name = "secret_encrypted")
     public byte[] secretEncrypted;
 
+    /** The id of the key {@link #secretEncrypted} was encrypted with ({@link SecretKeys}); null exactly when it is. */
+    @Column(name = "secret_key_id")
+    public String secretKeyId;
+
     @Column(name = "created_at", nullable = false, updatable = false)
     public Instant createdAt;
 

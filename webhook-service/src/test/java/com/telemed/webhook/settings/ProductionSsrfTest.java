@@ -85,8 +85,10 @@ class ProductionSsrfTest {
             acceptor.start();
             String partner = Partners.newPartner();
             Timestamp now = Timestamp.from(Timestamps.now());
-            Db.update("INSERT INTO webhook_settings (partner_id, url, secret_encrypted, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-                    partner, "https://127.0.0.1:" + listener.getLocalPort() + "/hooks", cipher.encrypt(partner, cipher.newSecret()),
+            SecretCipher.Sealed sealed = cipher.encrypt(partner, cipher.newSecret());
+            Db.update("INSERT INTO webhook_settings (partner_id, url, secret_encrypted, secret_key_id, created_at, updated_at)"
+                            + " VALUES (?, ?, ?, ?, ?, ?)",
+                    partner, "https://127.0.0.1:" + listener.getLocalPort() + "/hooks", sealed.bytes(), sealed.keyId(),
                     now, now);
             String eventId = Events.newId();
             Events.publish("care.events", "r-1", Events.envelope(eventId, partner, "item.approved", Events.itemApproved("r-1")));

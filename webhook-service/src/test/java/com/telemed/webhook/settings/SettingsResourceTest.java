@@ -15,6 +15,7 @@ import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -51,10 +52,13 @@ class SettingsResourceTest {
     void theSecretIsEncryptedAtRest() {
         String partner = Partners.newPartner();
         String secret = Partners.setUrl(partner, "https://hooks.partner.example/x");
-        byte[] stored = (byte[]) Db.rows("SELECT secret_encrypted FROM webhook_settings WHERE partner_id = ?", partner)
-                .get(0).get("secret_encrypted");
+        Map<String, Object> row = Db.rows("SELECT secret_encrypted, secret_key_id FROM webhook_settings WHERE partner_id = ?",
+                partner).get(0);
+        byte[] stored = (byte[]) row.get("secret_encrypted");
         assertEquals(12 + 64 + 16, stored.length);
         assertFalse(new String(stored, StandardCharsets.ISO_8859_1).contains(secret));
+        // Stored with the id of the first configured key (the test profile's development key list).
+        assertEquals("local", row.get("secret_key_id"));
     }
 
     @Test

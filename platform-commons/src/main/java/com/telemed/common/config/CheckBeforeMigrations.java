@@ -1,0 +1,27 @@
+package com.telemed.common.config;
+
+import io.quarkus.flyway.FlywayConfigurationCustomizer;
+import jakarta.inject.Singleton;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
+
+/**
+ * Runs {@link ProductionSettings#check()} when Quarkus builds the Flyway instance that migrates at
+ * start: the earliest point application code runs, before the first connection to the database
+ * (an observer of {@code StartupEvent} runs only after the migrations, and a wrong password would
+ * fail there first, with the driver's message instead of ours). It changes nothing in Flyway's
+ * configuration. Every service migrates with Flyway at start (platform-commons' defaults).
+ */
+@Singleton
+public class CheckBeforeMigrations implements FlywayConfigurationCustomizer {
+
+    private final ProductionSettings settings;
+
+    public CheckBeforeMigrations(ProductionSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void customize(FluentConfiguration configuration) {
+        settings.check();
+    }
+}

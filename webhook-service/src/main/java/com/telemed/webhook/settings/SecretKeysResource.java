@@ -1,0 +1,30 @@
+package com.telemed.webhook.settings;
+
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.sql.SQLException;
+
+/**
+ * Operator endpoint of a key rotation (README, Secrets): {@code POST /ops/v1/webhook-secrets/re-encrypt}
+ * -> {@code 200 {"reEncrypted": n, "unreadable": m}}. The gateway authenticates the operator key
+ * and routes {@code /ops/v1/webhook-secrets/**} here. Not in operations-api.md: an operator's
+ * maintenance call, named here and in the README.
+ */
+@Path("/ops/v1/webhook-secrets")
+@Produces(MediaType.APPLICATION_JSON)
+public class SecretKeysResource {
+
+    private final SecretReEncryption reEncryption;
+
+    public SecretKeysResource(SecretReEncryption reEncryption) {
+        this.reEncryption = reEncryption;
+    }
+
+    @POST
+    @Path("/re-encrypt")
+    public SecretReEncryption.Result reEncrypt() throws SQLException {
+        return reEncryption.run();
+    }
+}

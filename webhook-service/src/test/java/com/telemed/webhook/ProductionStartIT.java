@@ -1,0 +1,152 @@
+package com.telemed.webhook;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.telemed.testkit.infra.FreePorts;
+import com.telemed.testkit.infra.Infrastructure;
+import com.telemed.testkit.infra.JavaProcesses;
+import com.telemed.webhook.settings.SecretKeys;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packaged service ({@code java -jar target/quarkus-app/quarkus-run.jar}, Quarkus's prod
+ * profile, as a deployment runs it) refuses to start while a secret is missing or a development
+ * value, or the environment is not exactly sandbox or production: exit code 1 and one line naming
+ * every setting at fault, printed before any connection to the database is attempted (the JDBC URL
+ * points at a closed port: Flyway would have failed first). With a deployment's own values it starts.
+ */
+class ProductionStartIT {
+
+    private static final Path APPLICATION = Path.of("target/quarkus-app/quarkus-run.jar");
+    private static final String SUFFIX = ". Development values apply only under the dev, test and local profiles.";
+    private static final String OWN_KEY = "2025-06:" + Base64.getEncoder().encodeToString(new byte[32]);
+
+    /** Exit code and output of a start that must fail. */
+    private record Refused(int exitCode, List<String> output) {
+    }
+
+    /** A deployment's settings, all right; each case spoils some. */
+    private static Map<String, String> deployment() {
+        Map<String, String> environment = new HashMap<>();
+        environment.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+        environment.put("QUARKUS_HTTP_PORT", String.valueOf(FreePorts.next()));
+        environment.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://127.0.0.1:" + FreePorts.next() + "/webhook");
+        environment.put("QUARKUS_DATASOURCE_USERNAME", "webhook");
+        environment.put("QUARKUS_DATASOURCE_PASSWORD", "from-the-deployments-vault");
+        environment.put("PLATFORM_TRUST_KEY", "a-deployment-trust-key");
+        environment.put("SERVICE_ENVIRONMENT", "production");
+        environment.put("WEBHOOK_SECRET_KEYS", OWN_KEY);
+        environment.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + FreePorts.next());
+        return environment;
+    }
+
+    private static ProcessBuilder packaged(Map<String, String> environment, Path log) {
+        assertTrue(Files.isRegularFile(APPLICATION), APPLICATION + " is built by the package phase");
+        ProcessBuilder builder = new ProcessBuilder(JavaProcesses.javaExecutable(), "-Xmx128m", "-jar", APPLICATION.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        // Nothing of the build's own environment: only what the case sets.
+        builder.environment().keySet().removeIf(name -> name.startsWith("QUARKUS_") || name.startsWith("WEBHOOK_")
+                || name.startsWith("PLATFORM_") || name.startsWith("KAFKA_") || name.equals("SERVICE_ENVIRONMENT"));
+        builder.environment().putAll(environment);
+        return builder;
+    }
+
+    private static Refused refusedStart(String name, Map<String, String> environment) throws Exception {
+        Path log = Files.createDirectories(Path.of("target/production-start")).resolve(name + ".log");
+        Process process = packaged(environment, log).start();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError(name + ": still running after 60 s; " + JavaProcesses.tail(log, 20));
+        }
+        return new Refused(process.exitValue(), Files.readAllLines(log).stream().filter(line -> !line.isBlank()).toList());
+    }
+
+    private static void assertRefused(Refused refused, String... settings) {
+        String expected = "Refusing to start in production: " + String.join("; ", settings) + SUFFIX;
+        assertEquals(1, refused.exitCode(), String.join("\n", refused.output()));
+        // The first thing printed, and alone: no driver or Flyway failure before or after it.
+        assertEquals(List.of(expected), refused.output());
+    }
+
+    @Test
+    void nothingSetRefusesNamingEverySetting() throws Exception {
+        Map<String, String> environment = new HashMap<>();
+        environment.put("QUARKUS_HTTP_PORT", String.valueOf(FreePorts.next()));
+        environment.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://127.0.0.1:" + FreePorts.next() + "/webhook");
+        assertRefused(refusedStart("nothing-set", environment),
+                "quarkus.datasource.username (QUARKUS_DATASOURCE_USERNAME) is not set",
+                "quarkus.datasource.password (QUARKUS_DATASOURCE_PASSWORD) is not set",
+                "platform.trust.key (PLATFORM_TRUST_KEY) is not set",
+                "webhook.environment (SERVICE_ENVIRONMENT) is not set (sandbox or production)",
+                "webhook.secret-keys (WEBHOOK_SECRET_KEYS) is not set");
+    }
+
+    @Test
+    void developmentValuesAreRefused() throws Exception {
+        Map<String, String> environment = deployment();
+        environment.put("QUARKUS_DATASOURCE_PASSWORD", "postgres");
+        environment.put("PLATFORM_TRUST_KEY", "local-development-trust-key-not-a-secret");
+        environment.put("WEBHOOK_SECRET_KEYS", OWN_KEY + ",local:" + SecretKeys.DEVELOPMENT_KEY);
+        environment.put("WEBHOOK_SECRET_ENCRYPTION_KEY", SecretKeys.DEVELOPMENT_KEY);
+        assertRefused(refusedStart("development-values", environment),
+                "quarkus.datasource.password (QUARKUS_DATASOURCE_PASSWORD) is the development value",
+                "platform.trust.key (PLATFORM_TRUST_KEY) is the development value",
+                "webhook.secret-encryption-key (WEBHOOK_SECRET_ENCRYPTION_KEY) is the development key",
+                "webhook.secret-keys (WEBHOOK_SECRET_KEYS) holds the development key (id local)");
+    }
+
+    /** A misspelt environment used to mean sandbox: no https rule, no SSRF check. */
+    @Test
+    void aMisspeltEnvironmentIsRefused() throws Exception {
+        Map<String, String> environment = deployment();
+        environment.put("SERVICE_ENVIRONMENT", "prodution");
+        assertRefused(refusedStart("misspelt-environment", environment),
+                "webhook.environment (SERVICE_ENVIRONMENT) is \"prodution\", not sandbox or production");
+    }
+
+    /** The prod profile needs nothing of the development profiles: with a deployment's values it starts and is ready. */
+    @Test
+    void aDeploymentsOwnValuesStart() throws Exception {
+        try (Infrastructure infrastructure = Infrastructure.startEphemeral()) {
+            infrastructure.postgres().ensureDatabase("webhook");
+            Map<String, String> environment = deployment();
+            environment.put("QUARKUS_DATASOURCE_JDBC_URL", infrastructure.postgres().jdbcUrl("webhook"));
+            environment.put("QUARKUS_DATASOURCE_USERNAME", infrastructure.postgres().username());
+            environment.put("KAFKA_BOOTSTRAP_SERVERS", infrastructure.kafka().bootstrapServers());
+            Path log = Files.createDirectories(Path.of("target/production-start")).resolve("deployment.log");
+            Process process = packaged(environment, log).start();
+            try {
+                URI ready = URI.create("http://127.0.0.1:" + environment.get("QUARKUS_HTTP_PORT") + "/q/health/ready");
+                HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+                await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> {
+                    assertTrue(process.isAlive(), () -> "exited: " + JavaProcesses.tail(log, 30));
+                    try {
+                        return http.send(HttpRequest.newBuilder(ready).GET().build(),
+                                HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+                    } catch (IOException notYet) {
+                        return false;
+                    }
+                });
+                assertFalse(Files.readString(log).contains("Refusing to start"));
+            } finally {
+                JavaProcesses.stop(process, 20);
+            }
+        }
+    }
+}
