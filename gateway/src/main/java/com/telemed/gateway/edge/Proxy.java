@@ -7,6 +7,7 @@ import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.PoolOptions;
@@ -29,6 +30,7 @@ public class Proxy {
 
     static final String PARTNER_HEADER = "X-Partner-Id";
     private static final Logger LOG = Logger.getLogger(Proxy.class);
+    private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
     private static final Set<String> NOT_FORWARDED = Set.of(
             "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer",
             "transfer-encoding", "upgrade", "host", "x-partner-id", "x-api-key", "x-ops-key",
@@ -130,6 +132,10 @@ public class Proxy {
 
         /** Opens the upstream request: with the whole {@code body}, or (null) streaming the client's body. */
         void open(Buffer body) {
+            open(body, false);
+        }
+
+        private void open(Buffer body, boolean retried) {
             RequestOptions options = new RequestOptions()
                     .setMethod(request.method())
                     .setHost(config.urlOf(upstream).getHost())
@@ -152,7 +158,14 @@ public class Proxy {
                     upstreamRequest.putHeader(PARTNER_HEADER, partnerId);
                 }
                 upstreamRequest.response().onComplete(answered -> {
-                    if (answered.failed()) {
+                    if (answered.failed() && !retried && body != null && SAFE_METHODS.contains(request.method().name())
+                            && answered.cause() instanceof HttpClosedException && !response.closed()) {
+                        // A kept-alive connection the service closed as the call went out: a read is
+                        // safe to send once more, on another connection. Nothing else is ever repeated.
+                        LOG.infof("%s closed a kept-alive connection before answering; %s sent once more",
+                                upstream, request.method());
+                        open(body, true);
+                    } else if (answered.failed()) {
                         fail(response, answered.cause(), upstream);
                     } else {
                         relay(answered.result(), response);

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * Issue #14, edge limits: the body limit is the route's (only upload routes take multipart and
  * 11 MB), a JSON body is read whole before any service is called, a client that goes away mid-body
  * ends the forward, and a body that stalls is answered 408 (1 s here, 10 s by default) with the
- * forward dropped. The fake service ({@link UpstreamServer}) tells what became of each call.
+ * forward dropped; a read whose kept-alive connection the service closed is sent once more. The fake service ({@link UpstreamServer}) tells what became of each call.
  */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
@@ -107,6 +107,19 @@ class BodyLimitsAndAbortsTest {
             assertTrue(answer.endsWith("{\"error\":\"Request Timeout\"}"), answer);
         }
         await().atMost(SOON).untilAsserted(() -> assertEquals(List.of("opened", "aborted"), eventsOf(path)));
+    }
+
+    @Test
+    void aReadWhoseConnectionTheServiceClosedIsSentOnceMoreAndNothingElseIs() {
+        GatewayEdgeTest.Credentials partner = GatewayEdgeTest.newPartner();
+        String read = "/v1/members/" + UUID.randomUUID() + "/close-first";
+        given().header("x-api-key", partner.apiKey()).get(read).then().statusCode(200).body("path", equalTo(read));
+        assertEquals(List.of("opened", "opened", "body ended"), eventsOf(read));
+
+        String write = "/v1/requests/" + UUID.randomUUID() + "/close-first";
+        given().header("x-api-key", partner.apiKey()).contentType("application/json").body("{}").post(write)
+                .then().statusCode(503).body("error", equalTo("Service Unavailable"));
+        assertEquals(List.of("opened"), eventsOf(write));
     }
 
     /** Sends the head of a call declaring {@code declared} bytes and the first {@code sent} of them, then nothing. */

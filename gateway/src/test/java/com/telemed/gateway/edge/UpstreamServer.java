@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  * A real HTTP server on loopback standing in for the services behind the gateway: it answers
  * every call with what it received (method, path, query, headers, body size), and
  * {@code /v1/members/slow} answers only after three seconds. Billing points at a closed port.
- * {@link #EVENTS} tells what became of the calls on a path (opened, body ended, aborted).
+ * {@link #EVENTS} tells what became of the calls on a path (opened, body ended, aborted); the first
+ * call on a path ending in {@code /close-first} has its connection closed without an answer.
  */
 public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
 
@@ -42,6 +43,11 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
                 }
                 String path = request.path();
                 record(path, "opened");
+                if (path.endsWith("/close-first") && events.get(path).size() == 1) {
+                    // The first call on such a path: the connection closes without an answer.
+                    request.connection().close();
+                    return;
+                }
                 boolean[] aborted = {false};
                 Runnable abort = () -> {
                     if (!aborted[0] && !request.response().ended()) {
