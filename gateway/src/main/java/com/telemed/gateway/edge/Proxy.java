@@ -1,5 +1,7 @@
 package com.telemed.gateway.edge;
 
+import com.telemed.common.trust.ServiceProof;
+import com.telemed.common.trust.ServiceTrust;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
@@ -21,8 +23,10 @@ import org.jboss.logging.Logger;
 
 /**
  * Streams a call to its service and the answer back, both bodies flowing through without being
- * held whole. Credentials and any client-sent partner header stay at the edge; the service gets
- * the partner id the edge authenticated, and the request id.
+ * held whole. Credentials and any client-sent partner header or service proof stay at the edge; the
+ * service gets the partner id the edge authenticated, the request id, and a service proof
+ * ({@link ServiceProof}) of this forward: its method, the target sent and that partner id (none on
+ * operator routes), without which a service serves nothing.
  */
 @ApplicationScoped
 public class Proxy {
@@ -32,13 +36,15 @@ public class Proxy {
     private static final Set<String> NOT_FORWARDED = Set.of(
             "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer",
             "transfer-encoding", "upgrade", "host", "x-partner-id", "x-api-key", "x-ops-key",
-            "x-service-publishable-key", "x-request-id");
+            "x-service-publishable-key", "x-request-id", "x-service-timestamp", "x-service-proof");
 
     private final HttpClient client;
     private final GatewayConfig config;
+    private final ServiceTrust trust;
 
-    public Proxy(Vertx vertx, GatewayConfig config) {
+    public Proxy(Vertx vertx, GatewayConfig config, ServiceTrust trust) {
         this.config = config;
+        this.trust = trust;
         this.client = vertx.createHttpClient(new HttpClientOptions()
                 .setKeepAlive(true)
                 .setConnectTimeout(2000)
@@ -61,13 +67,14 @@ public class Proxy {
             EdgeResponses.errorAndClose(request, 413, tooLarge);
             return;
         }
-        URI target = config.urlOf(upstream);
+        URI service = config.urlOf(upstream);
         String query = request.query();
+        String target = query == null ? path : path + "?" + query;
         RequestOptions options = new RequestOptions()
                 .setMethod(request.method())
-                .setHost(target.getHost())
-                .setPort(target.getPort())
-                .setURI(query == null ? path : path + "?" + query);
+                .setHost(service.getHost())
+                .setPort(service.getPort())
+                .setURI(target);
         client.request(options).onComplete(opened -> {
             if (opened.failed()) {
                 fail(response, opened.cause(), upstream);
@@ -80,6 +87,9 @@ public class Proxy {
             if (partnerId != null) {
                 upstreamRequest.putHeader(PARTNER_HEADER, partnerId);
             }
+            ServiceProof.Signature proof = trust.sign(request.method().name(), target, partnerId);
+            upstreamRequest.putHeader(ServiceProof.TIMESTAMP_HEADER, proof.timestamp());
+            upstreamRequest.putHeader(ServiceProof.PROOF_HEADER, proof.proof());
             if (declaredLength == null && request.getHeader("Transfer-Encoding") != null) {
                 upstreamRequest.setChunked(true);
             }

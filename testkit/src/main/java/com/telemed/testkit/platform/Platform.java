@@ -3,6 +3,7 @@ package com.telemed.testkit.platform;
 import com.telemed.testkit.infra.FreePorts;
 import com.telemed.testkit.infra.Infrastructure;
 import com.telemed.testkit.infra.JavaProcesses;
+import com.telemed.testkit.trust.TestServiceProofs;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -172,6 +173,7 @@ public final class Platform implements AutoCloseable {
     private Map<String, String> environment(PlatformService service, int port) {
         var postgres = infrastructure.postgres();
         Map<String, String> environment = new HashMap<>(options.environment());
+        environment.putIfAbsent("PLATFORM_TRUST_KEY", TestServiceProofs.DEVELOPMENT_KEY);
         environment.put("QUARKUS_HTTP_HOST", "127.0.0.1");
         environment.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         environment.put("QUARKUS_DATASOURCE_JDBC_URL", postgres.jdbcUrl(service.database()));
