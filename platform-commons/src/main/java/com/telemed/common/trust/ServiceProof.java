@@ -19,8 +19,8 @@ import javax.crypto.spec.SecretKeySpec;
  * and {@code timestamp} the Unix time in seconds, sent as {@value #TIMESTAMP_HEADER} beside the proof
  * in {@value #PROOF_HEADER}.
  *
- * <p>Keys: the first signs, every one verifies (a rotation adds the new key first, then drops the old
- * one). A proof is fresh while its timestamp is within {@code maxSkew} of this clock, either way.
+ * <p>Keys: the first signs, every one verifies ({@link TrustConfig#key} says how a key rotates).
+ * A proof is fresh while its timestamp is within {@code maxSkew} of this clock, either way.
  * Comparison is constant time ({@link MessageDigest#isEqual}). Pure: no CDI, no I/O.
  */
 public final class ServiceProof {

@@ -24,7 +24,9 @@ public interface TrustConfig {
     /**
      * The shared HMAC keys, comma-separated, at least {@value ServiceProof#MIN_KEY_LENGTH} characters
      * each (a key cannot hold a comma; surrounding whitespace is ignored). The first signs, every one
-     * verifies: a rotation deploys {@code new,old}, then {@code new}.
+     * verifies. A rotation without refused calls takes three rollouts of every service and the
+     * gateway: {@code old,new} (all verify the new key before any signs with it), then {@code new,old}
+     * (the new key signs), then, once {@code max-skew} has passed, {@code new}.
      */
     List<String> key();
 
