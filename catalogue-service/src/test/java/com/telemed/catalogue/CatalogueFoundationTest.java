@@ -9,4 +9,9 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 class CatalogueFoundationTest extends ServiceFoundationContract {
+
+    @Override
+    protected ServedCall servedCall() {
+        return new ServedCall("/internal/drugs/no-such-drug?partnerId=" + PARTNER, 404, "{\"error\":\"Drug not found\"}");
+    }
 }

@@ -1,5 +1,8 @@
 package com.telemed.members;
 
+import com.telemed.common.partner.PartnerContext;
+import com.telemed.common.trust.ServiceProof;
+import com.telemed.common.trust.ServiceTrust;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Vertx;
@@ -26,7 +29,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * and answers from what a test scripted: summaries and whether a member has requests (for the
  * member-deletion answer) per (partner, member), or a
  * failure (404 route missing, 500, 503, slower than the client's read timeout) for the next
- * calls or all of them. Unscripted members have no requests.
+ * calls or all of them. Unscripted members have no requests. Like the real service, it answers
+ * {@code 401} to a call without a valid service proof (kept apart, in {@link #unproven()}).
  */
 @ApplicationScoped
 public class FakeRequestsService {
@@ -42,7 +46,9 @@ public class FakeRequestsService {
     private static final long SLOW_MS = 1_500;
 
     private final URI url;
+    private final ServiceTrust trust;
     private final List<Call> calls = new CopyOnWriteArrayList<>();
+    private final List<Call> unproven = new CopyOnWriteArrayList<>();
     private final Map<String, JsonArray> summaries = new ConcurrentHashMap<>();
     private final Set<String> withRequests = ConcurrentHashMap.newKeySet();
     private final Deque<Failure> next = new ArrayDeque<>();
@@ -50,8 +56,9 @@ public class FakeRequestsService {
     private Vertx vertx;
     private HttpServer server;
 
-    public FakeRequestsService(@ConfigProperty(name = "members.requests-service.url") String url) {
+    public FakeRequestsService(@ConfigProperty(name = "members.requests-service.url") String url, ServiceTrust trust) {
         this.url = URI.create(url);
+        this.trust = trust;
     }
 
     void start(@Observes StartupEvent started) throws Exception {
@@ -69,6 +76,7 @@ public class FakeRequestsService {
     /** Forgets calls, scripts and failures. */
     public synchronized void reset() {
         calls.clear();
+        unproven.clear();
         summaries.clear();
         withRequests.clear();
         next.clear();
@@ -77,6 +85,11 @@ public class FakeRequestsService {
 
     public List<Call> calls() {
         return List.copyOf(calls);
+    }
+
+    /** Calls refused for want of a valid service proof, as requests-service refuses them. */
+    public List<Call> unproven() {
+        return List.copyOf(unproven);
     }
 
     public void clearCalls() {
@@ -113,6 +126,13 @@ public class FakeRequestsService {
             request.params().forEach(entry -> query.put(entry.getKey(), entry.getValue()));
             Call call = new Call(request.method().name(), request.path(), query, request.getHeader("Content-Type"),
                     buffer.toString());
+            if (trust.verify(request.method().name(), request.uri(), request.getHeader(PartnerContext.HEADER),
+                    request.getHeader(ServiceProof.TIMESTAMP_HEADER), request.getHeader(ServiceProof.PROOF_HEADER))
+                    != ServiceProof.Verdict.PROVEN) {
+                unproven.add(call);
+                answer(request, 401, new JsonObject().put("error", "Unauthorized"));
+                return;
+            }
             calls.add(call);
             Failure failure = failure();
             if (failure == Failure.NOT_SERVED) {

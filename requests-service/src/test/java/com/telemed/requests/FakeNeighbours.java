@@ -1,5 +1,8 @@
 package com.telemed.requests;
 
+import com.telemed.common.partner.PartnerContext;
+import com.telemed.common.trust.ServiceProof;
+import com.telemed.common.trust.ServiceTrust;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Vertx;
@@ -29,7 +32,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Members live in memory; drugs are scripted per test, with the partners allowed to order them.
  * Every call is recorded as received; members or catalogue calls can be made to fail, or be held
  * unanswered until the test releases them ({@link #hold}), the way a slow neighbour keeps a
- * caller waiting.
+ * caller waiting. Like the real services, it answers {@code 401} to a call without a valid service
+ * proof (kept apart, in {@link #unproven()}).
  */
 @ApplicationScoped
 public class FakeNeighbours {
@@ -45,7 +49,9 @@ public class FakeNeighbours {
     private static final long SLOW_MS = 1_500;
 
     private final URI url;
+    private final ServiceTrust trust;
     private final List<Call> calls = new CopyOnWriteArrayList<>();
+    private final List<Call> unproven = new CopyOnWriteArrayList<>();
     /** Members in creation order (newest last). */
     private final List<JsonObject> members = new CopyOnWriteArrayList<>();
     private final Map<String, JsonObject> drugs = new ConcurrentHashMap<>();
@@ -59,8 +65,9 @@ public class FakeNeighbours {
     private Vertx vertx;
     private HttpServer server;
 
-    public FakeNeighbours(@ConfigProperty(name = "requests.remote.members-url") String url) {
+    public FakeNeighbours(@ConfigProperty(name = "requests.remote.members-url") String url, ServiceTrust trust) {
         this.url = URI.create(url);
+        this.trust = trust;
     }
 
     void start(@Observes StartupEvent started) throws Exception {
@@ -82,6 +89,7 @@ public class FakeNeighbours {
     public void reset() {
         release();
         calls.clear();
+        unproven.clear();
         membersFailure = null;
         catalogueFailure = null;
         memberIssues = null;
@@ -89,6 +97,11 @@ public class FakeNeighbours {
 
     public List<Call> calls() {
         return List.copyOf(calls);
+    }
+
+    /** Calls refused for want of a valid service proof, as members-service and catalogue-service refuse them. */
+    public List<Call> unproven() {
+        return List.copyOf(unproven);
     }
 
     public List<Call> calls(String method, String path) {
@@ -228,6 +241,13 @@ public class FakeNeighbours {
             Map<String, String> query = new java.util.LinkedHashMap<>();
             request.params().forEach(entry -> query.put(entry.getKey(), entry.getValue()));
             Call call = new Call(request.method().name(), request.path(), query, buffer.toString());
+            if (trust.verify(request.method().name(), request.uri(), request.getHeader(PartnerContext.HEADER),
+                    request.getHeader(ServiceProof.TIMESTAMP_HEADER), request.getHeader(ServiceProof.PROOF_HEADER))
+                    != ServiceProof.Verdict.PROVEN) {
+                unproven.add(call);
+                answer(request, 401, new JsonObject().put("error", "Unauthorized"));
+                return;
+            }
             calls.add(call);
             synchronized (this) {
                 if (holding.test(call)) {

@@ -9,4 +9,10 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 class WebhookFoundationTest extends ServiceFoundationContract {
+
+    /** An operator route: a partner's webhook deliveries (with the payloads sent), to whoever reached the port. */
+    @Override
+    protected ServedCall servedCall() {
+        return new ServedCall("/ops/v1/partners/" + PARTNER + "/webhook/deliveries?limit=1", 200, "{\"deliveries\":[]}");
+    }
 }

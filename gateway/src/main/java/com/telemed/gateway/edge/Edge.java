@@ -69,9 +69,10 @@ public class Edge {
         response.putHeader("X-Request-Id", requestId);
         RequestTarget.Verdict target = RequestTarget.check(request.uri());
         String path = target instanceof RequestTarget.NotAUri ? "[not a URI]" : context.normalizedPath();
-        // Concatenated rather than formatted: this runs on every call. The path carries ids only;
-        // the query string (search terms, emails) is never logged.
-        response.endHandler(ended -> ACCESS.info(request.method() + " " + path + " " + response.getStatusCode()
+        // Concatenated rather than formatted: this runs on every call. The path carries ids, and
+        // tokens that are written redacted (AccessLogPaths); the query string (search terms, emails,
+        // survey tokens) is never logged.
+        response.endHandler(ended -> ACCESS.info(request.method() + " " + AccessLogPaths.redact(path) + " " + response.getStatusCode()
                 + " " + (System.nanoTime() - began) / 1_000_000 + "ms partner=" + context.<String>get(PARTNER_ATTRIBUTE, "-")
                 + " req=" + requestId));
 

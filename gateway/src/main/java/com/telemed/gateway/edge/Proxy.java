@@ -1,5 +1,7 @@
 package com.telemed.gateway.edge;
 
+import com.telemed.common.trust.ServiceProof;
+import com.telemed.common.trust.ServiceTrust;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -22,8 +24,11 @@ import org.jboss.logging.Logger;
 
 /**
  * Hands a call to its service and streams the answer back. A JSON body (bounded at 100 KB) is read
- * whole first; an upload and every answer flow through without being held whole. Credentials and any client-sent partner header stay at the edge; the service gets
- * the partner id the edge authenticated, and the request id.
+ * whole first; an upload and every answer flow through without being held whole. Credentials and
+ * any client-sent partner header or service proof stay at the edge; the service gets the partner id
+ * the edge authenticated, the request id, and a service proof ({@link ServiceProof}) of this
+ * forward: its method, the target sent and that partner id (none on operator routes), without
+ * which a service serves nothing.
  */
 @ApplicationScoped
 public class Proxy {
@@ -34,15 +39,17 @@ public class Proxy {
     private static final Set<String> NOT_FORWARDED = Set.of(
             "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer",
             "transfer-encoding", "upgrade", "host", "x-partner-id", "x-api-key", "x-ops-key",
-            "x-service-publishable-key", "x-request-id");
+            "x-service-publishable-key", "x-request-id", "x-service-timestamp", "x-service-proof");
 
     private final Vertx vertx;
     private final HttpClient client;
     private final GatewayConfig config;
+    private final ServiceTrust trust;
 
-    public Proxy(Vertx vertx, GatewayConfig config) {
+    public Proxy(Vertx vertx, GatewayConfig config, ServiceTrust trust) {
         this.vertx = vertx;
         this.config = config;
+        this.trust = trust;
         this.client = vertx.createHttpClient(new HttpClientOptions()
                 .setKeepAlive(true)
                 .setConnectTimeout(2000)
@@ -136,11 +143,12 @@ public class Proxy {
         }
 
         private void open(Buffer body, boolean retried) {
+            String target = request.query() == null ? path : path + "?" + request.query();
             RequestOptions options = new RequestOptions()
                     .setMethod(request.method())
                     .setHost(config.urlOf(upstream).getHost())
                     .setPort(config.urlOf(upstream).getPort())
-                    .setURI(request.query() == null ? path : path + "?" + request.query());
+                    .setURI(target);
             client.request(options).onComplete(opened -> {
                 if (opened.failed()) {
                     fail(response, opened.cause(), upstream);
@@ -157,6 +165,9 @@ public class Proxy {
                 if (partnerId != null) {
                     upstreamRequest.putHeader(PARTNER_HEADER, partnerId);
                 }
+                ServiceProof.Signature proof = trust.sign(request.method().name(), target, partnerId);
+                upstreamRequest.putHeader(ServiceProof.TIMESTAMP_HEADER, proof.timestamp());
+                upstreamRequest.putHeader(ServiceProof.PROOF_HEADER, proof.proof());
                 upstreamRequest.response().onComplete(answered -> {
                     if (answered.failed() && !retried && body != null && SAFE_METHODS.contains(request.method().name())
                             && answered.cause() instanceof HttpClosedException && !response.closed()) {

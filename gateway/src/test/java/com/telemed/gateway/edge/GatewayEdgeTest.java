@@ -1,24 +1,39 @@
 package com.telemed.gateway.edge;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.telemed.common.trust.ServiceProof;
+import com.telemed.common.trust.ServiceTrust;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
 import io.restassured.response.ExtractableResponse;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
 import java.io.ByteArrayInputStream;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -28,6 +43,9 @@ public class GatewayEdgeTest {
 
     public static final String OPS_KEY = "ops_test_key_for_the_gateway";
     private static final String UUID_V4 = "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}";
+
+    @Inject
+    ServiceTrust trust;
 
     record Credentials(String partnerId, String apiKey, String publishableKey) {
     }
@@ -131,6 +149,77 @@ public class GatewayEdgeTest {
                 .body("headers.x-partner-id", equalTo(partner.partnerId()))
                 .body("headers.x-request-id", equalTo("trace-42"))
                 .body("headers.x-api-key", nullValue());
+    }
+
+    /**
+     * Services serve nothing without a proof: each forward carries one for what the service receives
+     * (method, target with its query, the authenticated partner or none), never one a client sent.
+     */
+    @Test
+    void everyForwardCarriesAServiceProofOfItselfAndNoClientSentOne() {
+        Credentials partner = newPartner();
+        String forgedTimestamp = String.valueOf(Instant.now().getEpochSecond());
+        String forgedProof = "0".repeat(64);
+        JsonPath partnerCall = given().noFilters().header("x-api-key", partner.apiKey())
+                .header("X-Partner-Id", "someone-else")
+                .header("X-Service-Timestamp", forgedTimestamp).header("X-Service-Proof", forgedProof)
+                .queryParam("search", "ada").queryParam("page", "2")
+                .get("/v1/members").then().statusCode(200).extract().jsonPath();
+        assertEquals("/v1/members?search=ada&page=2", partnerCall.getString("uri"));
+        assertEquals(partner.partnerId(), partnerCall.getString("headers.x-partner-id"));
+        assertProven(partnerCall, "GET", partner.partnerId());
+        assertNotEquals(forgedProof, partnerCall.getString("headers.x-service-proof"));
+
+        JsonPath opsCall = given().noFilters().header("x-ops-key", OPS_KEY).contentType("application/json").body("{\"url\":null}")
+                .header("X-Service-Timestamp", forgedTimestamp).header("X-Service-Proof", forgedProof)
+                .put("/ops/v1/partners/" + partner.partnerId() + "/webhook").then().statusCode(200).extract().jsonPath();
+        assertEquals("/ops/v1/partners/" + partner.partnerId() + "/webhook", opsCall.getString("uri"));
+        assertNull(opsCall.getString("headers.x-partner-id"));
+        assertProven(opsCall, "PUT", null);
+        assertNotEquals(forgedProof, opsCall.getString("headers.x-service-proof"));
+    }
+
+    private void assertProven(JsonPath echoed, String method, String partnerId) {
+        assertEquals(method, echoed.getString("method"));
+        assertEquals(ServiceProof.Verdict.PROVEN, trust.verify(method, echoed.getString("uri"), partnerId,
+                echoed.getString("headers.x-service-timestamp"), echoed.getString("headers.x-service-proof")));
+    }
+
+    /** Bearer tokens in paths (booking links) never reach the access log; the rest of the line does. */
+    @Test
+    void theAccessLogRedactsTokensInPaths() {
+        String token = "q3V0b2tlbi1ib29raW5nLWxpbmstMjRi";
+        List<String> lines = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                lines.add(new SimpleFormatter().formatMessage(record));
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger access = Logger.getLogger("access");
+        access.addHandler(capture);
+        try {
+            given().header("x-ops-key", OPS_KEY).header("X-Request-Id", "booking-1").contentType("application/json").body("{}")
+                    .post("/ops/v1/bookings/" + token + "/appointment").then().statusCode(200)
+                    .body("path", equalTo("/ops/v1/bookings/" + token + "/appointment"));
+            given().header("X-Request-Id", "booking-2").get("/book/" + token).then().statusCode(404);
+            await().atMost(Duration.ofSeconds(5)).until(() -> lines.size() >= 2);
+        } finally {
+            access.removeHandler(capture);
+        }
+        assertEquals(List.of("POST /ops/v1/bookings/[redacted]/appointment 200", "GET /book/[redacted] 404"),
+                lines.stream().map(line -> line.substring(0, line.indexOf(" ", line.indexOf(" ", line.indexOf(" ") + 1) + 1))).toList());
+        assertTrue(lines.get(0).endsWith(" partner=- req=booking-1"), lines.get(0));
+        assertTrue(lines.get(1).endsWith(" partner=- req=booking-2"), lines.get(1));
+        assertTrue(lines.stream().noneMatch(line -> line.contains(token)), lines.toString());
     }
 
     @Test

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A real HTTP server on loopback standing in for the services behind the gateway: it answers
- * every call with what it received (method, path, query, headers, body size), and
+ * every call with what it received (method, path, query, request target, headers, body size), and
  * {@code /v1/members/slow} answers only after three seconds. Billing points at a closed port.
  * {@link #EVENTS} tells what became of the calls on a path (opened, body ended, aborted); the first
  * call on a path ending in {@code /close-first} has its connection closed without an answer.
@@ -66,6 +66,7 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
                     String body = new JsonObject()
                             .put("method", request.method().name())
                             .put("path", request.path())
+                            .put("uri", request.uri())
                             .put("query", request.query())
                             .put("headers", headers)
                             .put("bodyLength", size[0])

@@ -2,6 +2,7 @@ package com.telemed.members.requests;
 
 import com.telemed.common.error.ApiException;
 import com.telemed.common.error.Failures;
+import com.telemed.common.trust.ServiceProofSigner;
 import com.telemed.members.member.MemberRequests;
 import com.telemed.members.member.RequestSummary;
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
@@ -49,12 +50,13 @@ public class RequestsServiceClient implements MemberRequests {
     private final RequestsClientConfig config;
     private final Guard breaker;
 
-    public RequestsServiceClient(RequestsClientConfig config) {
+    public RequestsServiceClient(RequestsClientConfig config, ServiceProofSigner signer) {
         this.config = config;
         this.api = QuarkusRestClientBuilder.newBuilder()
                 .baseUri(URI.create(config.url()))
                 .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .register(signer)
                 .build(RequestsApi.class);
         this.breaker = Guard.create()
                 .withDescription("requests-service")

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.common.error.ApiException;
+import com.telemed.common.trust.ServiceProofSigner;
 import com.telemed.members.FakeRequestsService.Call;
 import com.telemed.members.FakeRequestsService.Failure;
 import com.telemed.members.FakeRequestsService;
@@ -45,6 +46,9 @@ class RequestsClientContractTest {
     @Inject
     FakeRequestsService requestsService;
 
+    @Inject
+    ServiceProofSigner signer;
+
     @BeforeEach
     void reset() {
         requestsService.reset();
@@ -76,6 +80,21 @@ class RequestsClientContractTest {
         return new JsonObject().put("id", id).put("drugId", drugId).put("prescriptionName", drugId == null ? null : "Rx " + drugId)
                 .put("dosage", drugId == null ? null : "0.25 mg").put("status", status).put("caseNotes", null)
                 .put("createdAt", createdAt).put("updatedAt", createdAt);
+    }
+
+    /** requests-service refuses a call without a proof: both calls carry one for their own target. */
+    @Test
+    void everyCallCarriesAServiceProof() {
+        String partnerId = newPartner();
+        String memberId = create(partnerId, "proof@example.com");
+        requestsService.clearCalls();
+
+        get(partnerId, "/v1/members/" + memberId).then().statusCode(200);
+        given().header("X-Partner-Id", partnerId).delete("/v1/members/" + memberId).then().statusCode(204);
+
+        assertEquals(List.of(), requestsService.unproven());
+        assertEquals(List.of("POST /internal/requests/summaries", "POST /internal/requests/member-deletions"),
+                requestsService.calls().stream().map(call -> call.method() + " " + call.path()).toList());
     }
 
     @Test
@@ -253,7 +272,7 @@ class RequestsClientContractTest {
     @Test
     void anOpenCircuitAnswersUnavailableWithoutCallingUntilItsDelayHasPassed() throws Exception {
         RequestsServiceClient client = new RequestsServiceClient(new BreakerConfig(
-                ConfigProvider.getConfig().getValue("members.requests-service.url", String.class)));
+                ConfigProvider.getConfig().getValue("members.requests-service.url", String.class)), signer);
         String partnerId = newPartner();
         UUID memberId = UUID.randomUUID();
         requestsService.failAlways(Failure.ERROR_500);

@@ -3,6 +3,7 @@ package com.telemed.requests.catalogue;
 import com.telemed.requests.remote.RemoteCalls;
 import com.telemed.requests.remote.RemoteConfig;
 import com.telemed.common.error.ApiException;
+import com.telemed.common.trust.ServiceProofSigner;
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
@@ -19,12 +20,13 @@ public class CatalogueClient {
     private final CatalogueApi api;
     private final RemoteCalls calls;
 
-    public CatalogueClient(RemoteConfig config, RemoteCalls calls) {
+    public CatalogueClient(RemoteConfig config, RemoteCalls calls, ServiceProofSigner signer) {
         this.calls = calls;
         this.api = QuarkusRestClientBuilder.newBuilder()
                 .baseUri(URI.create(config.catalogueUrl()))
                 .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .register(signer)
                 .build(CatalogueApi.class);
     }
 

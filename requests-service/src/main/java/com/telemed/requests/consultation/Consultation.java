@@ -30,9 +30,12 @@ public class Consultation extends PanacheEntityBase {
     @Column(name = "prescriber_id", nullable = false, updatable = false)
     public UUID prescriberId;
 
-    /** Unguessable: the last path segment of the booking URL. */
-    @Column(name = "token", nullable = false, updatable = false)
-    public String token;
+    /**
+     * SHA-256 (lowercase hex) of the unguessable token, the last path segment of the booking URL;
+     * the token itself is never stored ({@link Bookings#hash}).
+     */
+    @Column(name = "token_hash", nullable = false, updatable = false)
+    public String tokenHash;
 
     @Column(name = "expires_at", nullable = false, updatable = false)
     public Instant expiresAt;

@@ -3,6 +3,7 @@ package com.telemed.requests.member;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
+import com.telemed.common.trust.ServiceProofSigner;
 import com.telemed.requests.remote.PassedThrough;
 import com.telemed.requests.remote.RemoteCalls;
 import com.telemed.requests.remote.RemoteConfig;
@@ -32,12 +33,13 @@ public class MembersClient {
     private final MembersApi api;
     private final RemoteCalls calls;
 
-    public MembersClient(RemoteConfig config, RemoteCalls calls) {
+    public MembersClient(RemoteConfig config, RemoteCalls calls, ServiceProofSigner signer) {
         this.calls = calls;
         this.api = QuarkusRestClientBuilder.newBuilder()
                 .baseUri(URI.create(config.membersUrl()))
                 .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .register(signer)
                 .build(MembersApi.class);
     }
 

@@ -61,6 +61,22 @@ class RequestCreateTest {
         return list(partner, "").then().statusCode(200).extract().jsonPath().getInt("pagination.total");
     }
 
+    // --- trust between services ---
+
+    /** members-service and catalogue-service refuse a call without a proof: every call carries one for its own target. */
+    @Test
+    void everyCallToTheNeighboursCarriesAServiceProof() {
+        Map<String, Object> inline = new LinkedHashMap<>(prescription(memberId, drugId));
+        inline.remove("memberId");
+        inline.put("member", inlineMember("ada+" + UUID.randomUUID() + "@example.com"));
+        post(partner, prescription(memberId, drugId)).then().statusCode(201);
+        post(partner, inline).then().statusCode(201);
+        assertEquals(List.of(), neighbours.unproven());
+        assertEquals(List.of("GET /internal/members/" + memberId, "GET /internal/drugs/" + drugId,
+                        "POST /internal/members/find-or-create", "GET /internal/drugs/" + drugId),
+                neighbours.calls().stream().map(call -> call.method() + " " + call.path()).toList());
+    }
+
     // --- body shapes ---
 
     @Test

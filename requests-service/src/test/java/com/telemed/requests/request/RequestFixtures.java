@@ -2,6 +2,8 @@ package com.telemed.requests.request;
 
 import static io.restassured.RestAssured.given;
 
+import com.telemed.testkit.trust.SignedQuarkusTests;
+import com.telemed.testkit.trust.TestServiceProofs;
 import io.restassured.RestAssured;
 import io.restassured.builder.ResponseBuilder;
 import io.restassured.response.Response;
@@ -106,9 +108,12 @@ final class RequestFixtures {
             return as(partnerId).contentType("application/json").body(body).when().post("/v1/requests/" + requestId + "/cancel");
         }
         try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(RestAssured.baseURI + ":" + RestAssured.port
-                            + "/v1/requests/" + requestId + "/cancel"))
-                    .header("X-Partner-Id", partnerId).POST(HttpRequest.BodyPublishers.noBody()).build();
+            String target = "/v1/requests/" + requestId + "/cancel";
+            HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(RestAssured.baseURI + ":" + RestAssured.port + target))
+                    .header("X-Partner-Id", partnerId).POST(HttpRequest.BodyPublishers.noBody());
+            // Signed as REST Assured's calls are (SignedQuarkusTests): the service serves no call without a proof.
+            TestServiceProofs.headers(SignedQuarkusTests.applicationKey(), "POST", target, partnerId).forEach(builder::header);
+            HttpRequest request = builder.build();
             HttpResponse<String> answer = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
             return new ResponseBuilder().setStatusCode(answer.statusCode()).setBody(answer.body())
                     .setContentType(answer.headers().firstValue("Content-Type").orElse("application/json")).build();

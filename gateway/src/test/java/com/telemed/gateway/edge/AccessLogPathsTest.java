@@ -1,0 +1,31 @@
+package com.telemed.gateway.edge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** Paths as the access log writes them: bearer tokens never, everything else as received. */
+class AccessLogPathsTest {
+
+    private static final String TOKEN = "q3V0b2tlbi1ib29raW5nLWxpbmstMjRi";
+
+    @Test
+    void bookingTokensAreRedacted() {
+        assertEquals("/ops/v1/bookings/[redacted]/appointment", AccessLogPaths.redact("/ops/v1/bookings/" + TOKEN + "/appointment"));
+        assertEquals("/ops/v1/bookings/[redacted]", AccessLogPaths.redact("/ops/v1/bookings/" + TOKEN));
+        assertEquals("/book/[redacted]", AccessLogPaths.redact("/book/" + TOKEN));
+        assertEquals("/book/[redacted]/", AccessLogPaths.redact("/book/" + TOKEN + "/"));
+        // However it is spelt: the path is logged whether or not it is routed.
+        assertEquals("/OPS/V1/BOOKINGS/[redacted]/appointment", AccessLogPaths.redact("/OPS/V1/BOOKINGS/" + TOKEN + "/appointment"));
+        assertEquals("/ops/v1/bookings//[redacted]/appointment", AccessLogPaths.redact("/ops/v1/bookings//" + TOKEN + "/appointment"));
+        assertEquals("/v1/book/[redacted]", AccessLogPaths.redact("/v1/book/" + TOKEN));
+    }
+
+    @Test
+    void otherPathsAreWrittenAsReceived() {
+        for (String path : new String[] {"/v1/members/7c1f4e2a-0000-4000-8000-000000000001", "/ops/v1/bookings", "/ops/v1/bookings/",
+                "/book", "/v1/bookmarks/x", "/ops/v1/appointments/a1/reschedule", "/v2/embed/by-token/survey", "/"}) {
+            assertEquals(path, AccessLogPaths.redact(path));
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package com.telemed.common.trust;
+
+import com.telemed.common.partner.PartnerContext;
+import io.quarkus.arc.properties.IfBuildProperty;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jboss.logging.Logger;
+
+/**
+ * The one place a service decides whether a call comes from the platform: a Vert.x route ahead of
+ * every other (so it holds for every resource, {@code /internal/**}, {@code /ops/**}, unknown paths
+ * and Quarkus's own endpoints alike) that answers {@code 401 {"error":"Unauthorized"}}, serving
+ * nothing and reading no body, unless the call carries a fresh {@link ServiceProof} for its method,
+ * its request target as received and its {@code X-Partner-Id} header. Only the probes are open:
+ * {@code /q/health} (and below) for the orchestrator, {@code /q/metrics} for the scraper; neither
+ * shows partner or patient data.
+ *
+ * <p>Every service has it through platform-commons; the gateway, whose callers are partners and
+ * operators with their own credentials, turns it off at build time ({@code platform.trust.verify=false}).
+ * Refusals are logged without the path (paths can carry tokens) or the sent headers, at most one
+ * line per {@value #LOG_INTERVAL_SECONDS} seconds with the count of those not logged.
+ */
+@Singleton
+@IfBuildProperty(name = "platform.trust.verify", stringValue = "true", enableIfMissing = true)
+public class ServiceProofCheck {
+
+    private static final Logger LOG = Logger.getLogger(ServiceProofCheck.class);
+    private static final String BODY = "{\"error\":\"Unauthorized\"}";
+    static final long LOG_INTERVAL_SECONDS = 10;
+
+    private final ServiceTrust trust;
+    private final AtomicLong nextLogAt = new AtomicLong(System.nanoTime());
+    private final AtomicLong unlogged = new AtomicLong();
+
+    public ServiceProofCheck(ServiceTrust trust) {
+        this.trust = trust;
+    }
+
+    void install(@Observes Router router) {
+        router.route().order(Integer.MIN_VALUE).handler(this::check);
+    }
+
+    /** Paths served without a proof; decided on the normalized path, the one routes are matched on. */
+    static boolean open(String normalizedPath) {
+        return normalizedPath.equals("/q/health") || normalizedPath.startsWith("/q/health/") || normalizedPath.equals("/q/metrics");
+    }
+
+    private void check(RoutingContext context) {
+        HttpServerRequest request = context.request();
+        if (open(context.normalizedPath())) {
+            context.next();
+            return;
+        }
+        ServiceProof.Verdict verdict = verdict(request);
+        if (verdict == ServiceProof.Verdict.PROVEN) {
+            context.next();
+            return;
+        }
+        refused(request, verdict);
+        HttpServerResponse response = request.response();
+        // Answered before the body was read: on HTTP/1.x the connection cannot carry another call.
+        boolean http1 = request.version() != HttpVersion.HTTP_2;
+        if (http1) {
+            response.putHeader("Connection", "close");
+        }
+        response.setStatusCode(401).putHeader("Content-Type", "application/json").end(BODY)
+                .onComplete(written -> {
+                    if (http1) {
+                        response.close();
+                    }
+                });
+    }
+
+    private ServiceProof.Verdict verdict(HttpServerRequest request) {
+        List<String> timestamps = request.headers().getAll(ServiceProof.TIMESTAMP_HEADER);
+        List<String> proofs = request.headers().getAll(ServiceProof.PROOF_HEADER);
+        List<String> partners = request.headers().getAll(PartnerContext.HEADER);
+        if (timestamps.isEmpty() || proofs.isEmpty()) {
+            return ServiceProof.Verdict.MISSING;
+        }
+        // One of each: a second partner header would be read where the signed one was not.
+        if (timestamps.size() > 1 || proofs.size() > 1 || partners.size() > 1) {
+            return ServiceProof.Verdict.MALFORMED;
+        }
+        return trust.verify(request.method().name(), request.uri(), partners.isEmpty() ? null : partners.get(0),
+                timestamps.get(0), proofs.get(0));
+    }
+
+    private void refused(HttpServerRequest request, ServiceProof.Verdict verdict) {
+        long now = System.nanoTime();
+        long next = nextLogAt.get();
+        if (now - next < 0 || !nextLogAt.compareAndSet(next, now + LOG_INTERVAL_SECONDS * 1_000_000_000L)) {
+            unlogged.incrementAndGet();
+            return;
+        }
+        long others = unlogged.getAndSet(0);
+        String from = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
+        LOG.warnf("refused a %s call without a valid service proof (%s) from %s%s", request.method().name(),
+                verdict.name().toLowerCase(java.util.Locale.ROOT), from,
+                others == 0 ? "" : "; " + others + " more refused since the last report");
+    }
+}
