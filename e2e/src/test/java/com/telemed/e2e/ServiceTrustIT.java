@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the deployment's key directly is served too.
  */
 @ExtendWith(RunningPlatform.class)
-class ServiceTrustTest {
+class ServiceTrustIT {
 
     private static final String UNAUTHORIZED = "{\"error\":\"Unauthorized\"}";
 
