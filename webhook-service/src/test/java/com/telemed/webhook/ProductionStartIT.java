@@ -49,7 +49,7 @@ class ProductionStartIT {
         environment.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://127.0.0.1:" + FreePorts.next() + "/webhook");
         environment.put("QUARKUS_DATASOURCE_USERNAME", "webhook");
         environment.put("QUARKUS_DATASOURCE_PASSWORD", "from-the-deployments-vault");
-        environment.put("PLATFORM_TRUST_KEY", "a-deployment-trust-key");
+        environment.put("PLATFORM_TRUST_KEY", "a-deployment-trust-key-from-its-own-secret-store");
         environment.put("SERVICE_ENVIRONMENT", "production");
         environment.put("WEBHOOK_SECRET_KEYS", OWN_KEY);
         environment.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + FreePorts.next());

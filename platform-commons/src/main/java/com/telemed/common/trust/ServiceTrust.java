@@ -3,6 +3,7 @@ package com.telemed.common.trust;
 import io.quarkus.runtime.Startup;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.util.List;
 
 /**
  * The deployment's {@link ServiceProof}, built at startup so that a missing or short key stops the
@@ -16,7 +17,7 @@ public class ServiceTrust {
     private final ServiceProof proof;
 
     public ServiceTrust(TrustConfig config) {
-        this.proof = new ServiceProof(config.key(), config.maxSkew(), Clock.systemUTC());
+        this.proof = new ServiceProof(config.key().orElse(List.of()), config.maxSkew(), Clock.systemUTC());
     }
 
     public ServiceProof.Signature sign(String method, String target, String partnerId) {

@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Trust between services ({@link ServiceProof}). The key is per deployment, from a Secret
@@ -26,9 +27,11 @@ public interface TrustConfig {
      * each (a key cannot hold a comma; surrounding whitespace is ignored). The first signs, every one
      * verifies. A rotation without refused calls takes three rollouts of every service and the
      * gateway: {@code old,new} (all verify the new key before any signs with it), then {@code new,old}
-     * (the new key signs), then, once {@code max-skew} has passed, {@code new}.
+     * (the new key signs), then, once {@code max-skew} has passed, {@code new}. Optional here so that
+     * a production start without it is refused by {@code config.ProductionSettings}, one line naming
+     * every setting at fault; {@link ServiceTrust} refuses an empty one wherever that check does not run.
      */
-    List<String> key();
+    Optional<List<String>> key();
 
     /** How far a proof's timestamp may be from this service's clock, either way. */
     @WithDefault("60s")
