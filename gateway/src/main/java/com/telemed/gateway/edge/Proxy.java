@@ -150,6 +150,10 @@ public class Proxy {
                     .setPort(config.urlOf(upstream).getPort())
                     .setURI(target);
             client.request(options).onComplete(opened -> {
+                if (opened.failed() && sendsOnceMore(body, retried, opened.cause())) {
+                    open(body, true);
+                    return;
+                }
                 if (opened.failed()) {
                     fail(response, opened.cause(), upstream);
                     return;
@@ -169,12 +173,7 @@ public class Proxy {
                 upstreamRequest.putHeader(ServiceProof.TIMESTAMP_HEADER, proof.timestamp());
                 upstreamRequest.putHeader(ServiceProof.PROOF_HEADER, proof.proof());
                 upstreamRequest.response().onComplete(answered -> {
-                    if (answered.failed() && !retried && body != null && SAFE_METHODS.contains(request.method().name())
-                            && answered.cause() instanceof HttpClosedException && !response.closed()) {
-                        // A kept-alive connection the service closed as the call went out: a read is
-                        // safe to send once more, on another connection. Nothing else is ever repeated.
-                        LOG.infof("%s closed a kept-alive connection before answering; %s sent once more",
-                                upstream, request.method());
+                    if (answered.failed() && sendsOnceMore(body, retried, answered.cause())) {
                         open(body, true);
                     } else if (answered.failed()) {
                         fail(response, answered.cause(), upstream);
@@ -192,6 +191,20 @@ public class Proxy {
                     streamBody();
                 }
             });
+        }
+
+        /**
+         * Whether a call that failed with {@code cause} is sent once more: only a read (GET, HEAD,
+         * OPTIONS), only once, and only when the service closed the connection under it (a kept-alive
+         * connection it had closed, taken from the pool as it went). Nothing else is ever repeated.
+         */
+        private boolean sendsOnceMore(Buffer body, boolean retried, Throwable cause) {
+            boolean again = !retried && body != null && SAFE_METHODS.contains(request.method().name())
+                    && cause instanceof HttpClosedException && !response.closed();
+            if (again) {
+                LOG.infof("%s closed the connection before answering; %s sent once more", upstream, request.method());
+            }
+            return again;
         }
 
         /**

@@ -4,11 +4,10 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import org.jboss.logging.Logger;
 
 import com.telemed.common.json.Timestamps;
 import com.telemed.testkit.quarkus.InfrastructureResource;
-import com.telemed.webhook.support.Db;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.webhook.support.Events;
 import com.telemed.webhook.support.Hmac;
 import com.telemed.webhook.support.Partners;
@@ -23,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jboss.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,7 +69,7 @@ class DeliveryFlowTest {
             assertTrue(signedAt >= before && signedAt <= System.currentTimeMillis() / 1000, timestamp);
             assertEquals(Hmac.expectedSignature(secret, timestamp, post.body()), post.header("X-Webhook-Signature"));
 
-            Map<String, Object> delivery = Db.rows("SELECT id, status FROM deliveries WHERE partner_id = ?", partner).get(0);
+            Map<String, Object> delivery = ServiceDatabase.rows("SELECT id, status FROM deliveries WHERE partner_id = ?", partner).get(0);
             assertEquals(delivery.get("id").toString(), post.header("X-Webhook-Id"));
             assertTrue(Receiver.Waits.until(5_000, () -> "delivered".equals(log(partner).getString("deliveries[0].status"))));
             JsonPath log = log(partner);
@@ -104,7 +104,7 @@ class DeliveryFlowTest {
                     Events.itemApproved("r-retry")));
 
             assertTrue(receiver.await(3, 20_000), () -> "three attempts, got " + receiver.received().size()
-                    + "; attempts " + Db.rows("SELECT a.http_status, a.error, a.duration_ms FROM delivery_attempts a"
+                    + "; attempts " + ServiceDatabase.rows("SELECT a.http_status, a.error, a.duration_ms FROM delivery_attempts a"
                     + " JOIN deliveries d ON d.id = a.delivery_id WHERE d.partner_id = ? ORDER BY a.id", partner));
             List<Receiver.Received> posts = receiver.received();
             long first = gapMs(posts.get(0), posts.get(1));
@@ -138,7 +138,7 @@ class DeliveryFlowTest {
                     "{\"event\":\"item.denied\",\"requestId\":\"r-fail\",\"timestamp\":\"2026-11-21T09:30:00.000Z\"}"));
 
             assertTrue(receiver.await(3, 20_000), () -> "three attempts, got " + receiver.received().size() + "; rows "
-                    + Db.rows("SELECT status, attempt_count, round_attempts, next_attempt_at, lease_until, now() FROM deliveries"
+                    + ServiceDatabase.rows("SELECT status, attempt_count, round_attempts, next_attempt_at, lease_until, now() FROM deliveries"
                     + " WHERE partner_id = ?", partner));
             assertTrue(Receiver.Waits.until(5_000, () -> "failed".equals(log(partner).getString("deliveries[0].status"))));
             Thread.sleep(7000);
@@ -146,7 +146,7 @@ class DeliveryFlowTest {
             JsonPath log = log(partner);
             assertEquals("failed", log.getString("deliveries[0].status"));
             assertEquals(List.of(503, 503, 503), log.getList("deliveries[0].attempts.httpStatus"));
-            assertEquals(1L, Db.count("SELECT count(*) FROM deliveries WHERE partner_id = ? AND next_attempt_at IS NULL"
+            assertEquals(1L, ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE partner_id = ? AND next_attempt_at IS NULL"
                     + " AND lease_until IS NULL", partner));
         }
     }
@@ -179,7 +179,7 @@ class DeliveryFlowTest {
             assertTrue(receiver.await(1, 15_000), "delivered");
             Thread.sleep(3000);
             assertEquals(1, receiver.received().size());
-            assertEquals(1L, Db.count("SELECT count(*) FROM deliveries WHERE partner_id = ?", partner));
+            assertEquals(1L, ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE partner_id = ?", partner));
         }
     }
 
@@ -196,11 +196,11 @@ class DeliveryFlowTest {
             Events.publish("care.events", "r-drop", Events.envelope(first, cleared, "item.approved", Events.itemApproved("r-drop")),
                     Events.envelope(second, never, "item.canceled",
                             "{\"event\":\"item.canceled\",\"requestId\":\"r\",\"timestamp\":\"2026-11-21T09:30:00.000Z\"}"));
-            assertTrue(Receiver.Waits.until(15_000, () -> Db.count(
+            assertTrue(Receiver.Waits.until(15_000, () -> ServiceDatabase.count(
                     "SELECT count(*) FROM dropped_events WHERE partner_id IN (?, ?)", cleared, never) == 2), "dropped");
-            assertEquals("item.approved", Db.rows("SELECT event FROM dropped_events WHERE event_id = ?", first).get(0).get("event"));
-            assertEquals(never, Db.rows("SELECT partner_id FROM dropped_events WHERE event_id = ?", second).get(0).get("partner_id"));
-            assertEquals(0L, Db.count("SELECT count(*) FROM deliveries WHERE partner_id IN (?, ?)", cleared, never));
+            assertEquals("item.approved", ServiceDatabase.rows("SELECT event FROM dropped_events WHERE event_id = ?", first).get(0).get("event"));
+            assertEquals(never, ServiceDatabase.rows("SELECT partner_id FROM dropped_events WHERE event_id = ?", second).get(0).get("partner_id"));
+            assertEquals(0L, ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE partner_id IN (?, ?)", cleared, never));
             Thread.sleep(500);
             assertEquals(0, receiver.received().size());
         }
@@ -218,7 +218,7 @@ class DeliveryFlowTest {
             assertTrue(receiver.await(1, 15_000), "the event after them is delivered");
             Thread.sleep(1000);
             assertEquals(1, receiver.received().size());
-            assertEquals(1L, Db.count("SELECT count(*) FROM deliveries WHERE partner_id = ?", partner));
+            assertEquals(1L, ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE partner_id = ?", partner));
         }
     }
 
@@ -247,7 +247,7 @@ class DeliveryFlowTest {
             assertTrue(waitedMs < 1000, "healthy partner waited " + waitedMs + " ms");
         } finally {
             // Leave nothing retrying for later tests.
-            Db.update("UPDATE deliveries SET status = 'failed', next_attempt_at = NULL, lease_until = NULL"
+            ServiceDatabase.update("UPDATE deliveries SET status = 'failed', next_attempt_at = NULL, lease_until = NULL"
                     + " WHERE event = 'item.approved' AND body LIKE '%r-slow-%'");
         }
     }
@@ -268,24 +268,24 @@ class DeliveryFlowTest {
             }
             Events.publish("care.events", "r-burst", burst);
             assertTrue(receiver.await(8, 15_000), "the partner's in-flight bound is full");
-            assertTrue(Receiver.Waits.until(15_000, () -> Db.count(
+            assertTrue(Receiver.Waits.until(15_000, () -> ServiceDatabase.count(
                     "SELECT count(*) FROM deliveries WHERE partner_id = ?", partner) == 300), "all stored");
-            assertTrue(Receiver.Waits.until(5_000, () -> Db.count(
+            assertTrue(Receiver.Waits.until(5_000, () -> ServiceDatabase.count(
                     "SELECT count(*) FROM deliveries WHERE partner_id = ? AND lease_until IS NULL", partner) == 92),
                     "300 - (8 + 200) unleased");
             Thread.sleep(300);
             assertEquals(8, receiver.received().size(), "at most max-in-flight-per-partner attempts at once");
 
             receiver.release();
-            assertTrue(Receiver.Waits.until(30_000, () -> Db.count(
+            assertTrue(Receiver.Waits.until(30_000, () -> ServiceDatabase.count(
                     "SELECT count(*) FROM deliveries WHERE partner_id = ? AND status = 'delivered'", partner) == 300),
                     "all delivered");
             List<Receiver.Received> posts = receiver.received();
             assertEquals(300, posts.size(), "one POST per event");
             assertEquals(300, posts.stream().map(post -> post.header("X-Webhook-Id")).distinct().count());
-            assertEquals(300, Db.count("SELECT count(*) FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id"
+            assertEquals(300, ServiceDatabase.count("SELECT count(*) FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id"
                     + " WHERE d.partner_id = ? AND a.http_status = 200", partner));
-            assertEquals(0, Db.count("SELECT count(*) FROM deliveries WHERE partner_id = ?"
+            assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE partner_id = ?"
                     + " AND (attempt_count <> 1 OR lease_until IS NOT NULL OR next_attempt_at IS NOT NULL)", partner));
         }
     }
@@ -305,11 +305,11 @@ class DeliveryFlowTest {
             String signature = Hmac.expectedSignature(secret, timestamp, body.getBytes(StandardCharsets.UTF_8));
             UUID id = UUID.randomUUID();
             Timestamp created = Timestamp.from(Timestamps.now().minusSeconds(3));
-            Db.update("INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at, signature, status,"
+            ServiceDatabase.update("INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at, signature, status,"
                             + " attempt_count, round_attempts, next_attempt_at, lease_until, created_at, updated_at)"
                             + " VALUES (?, ?, ?, 'item.approved', ?, ?, ?, 'retrying', 1, 1, now() - interval '1 second', NULL, ?, ?)",
                     id, partner, Events.newId(), body, timestamp, signature, created, created);
-            Db.update("INSERT INTO delivery_attempts (delivery_id, at, http_status, error, duration_ms) VALUES (?, ?, 500, NULL, 3)",
+            ServiceDatabase.update("INSERT INTO delivery_attempts (delivery_id, at, http_status, error, duration_ms) VALUES (?, ?, 500, NULL, 3)",
                     id, created);
 
             assertTrue(receiver.await(2, 15_000), "the remaining attempts");
@@ -340,7 +340,7 @@ class DeliveryFlowTest {
             UUID id = UUID.randomUUID();
             Timestamp created = Timestamp.from(Timestamps.now());
             long staged = System.nanoTime();
-            Db.update("INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at, signature, status,"
+            ServiceDatabase.update("INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at, signature, status,"
                             + " attempt_count, round_attempts, next_attempt_at, lease_until, created_at, updated_at)"
                             + " VALUES (?, ?, ?, 'item.approved', ?, ?, ?, 'retrying', 0, 0, now(), now() + interval '2 seconds', ?, ?)",
                     id, partner, Events.newId(), body, timestamp,

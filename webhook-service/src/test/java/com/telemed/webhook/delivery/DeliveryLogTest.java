@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.testkit.quarkus.InfrastructureResource;
-import com.telemed.webhook.support.Db;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.webhook.support.Events;
 import com.telemed.webhook.support.Hmac;
 import com.telemed.webhook.support.Partners;
@@ -36,13 +36,13 @@ class DeliveryLogTest {
         UUID id = UUID.randomUUID();
         Timestamp created = Timestamp.from(createdAt);
         boolean delivered = statuses.length > 0 && statuses[statuses.length - 1] / 100 == 2;
-        Db.update("INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at, signature, status,"
+        ServiceDatabase.update("INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at, signature, status,"
                         + " attempt_count, round_attempts, next_attempt_at, lease_until, created_at, updated_at)"
                         + " VALUES (?, ?, ?, ?, ?, '1763717400', 'sha256=00', ?, ?, ?, NULL, NULL, ?, ?)",
                 id, partnerId, Events.newId(), event, body, delivered ? "delivered" : "failed",
                 statuses.length, statuses.length, created, created);
         for (int i = 0; i < statuses.length; i++) {
-            Db.update("INSERT INTO delivery_attempts (delivery_id, at, http_status, error, duration_ms) VALUES (?, ?, ?, NULL, ?)",
+            ServiceDatabase.update("INSERT INTO delivery_attempts (delivery_id, at, http_status, error, duration_ms) VALUES (?, ?, ?, NULL, ?)",
                     id, Timestamp.from(createdAt.plusSeconds(i * 2L)), statuses[i], 10 + i);
         }
         return id;
@@ -54,7 +54,7 @@ class DeliveryLogTest {
         Instant created = Instant.parse("2026-11-21T09:30:00.123Z");
         String body = "{\"event\":\"item.denied\",\"requestId\":\"r-9\",\"n\":1.50,\"timestamp\":\"2026-11-21T09:30:00.000Z\"}";
         UUID id = stage(partner, "item.denied", body, created, 500, 200);
-        Db.update("UPDATE delivery_attempts SET http_status = NULL, error = 'timeout', duration_ms = 10000"
+        ServiceDatabase.update("UPDATE delivery_attempts SET http_status = NULL, error = 'timeout', duration_ms = 10000"
                 + " WHERE delivery_id = ? AND http_status = 500", id);
         given().when().get(deliveries(partner)).then().statusCode(200).body(equalTo(
                 "{\"deliveries\":[{\"id\":\"" + id + "\",\"event\":\"item.denied\",\"status\":\"delivered\",\"attempts\":["
@@ -152,11 +152,11 @@ class DeliveryLogTest {
             Events.publish("care.events", "r-busy", Events.envelope(Events.newId(), partner, "item.approved",
                     Events.itemApproved("r-busy")));
             assertTrue(receiver.await(1, 15_000));
-            String id = Db.rows("SELECT id FROM deliveries WHERE partner_id = ?", partner).get(0).get("id").toString();
+            String id = ServiceDatabase.rows("SELECT id FROM deliveries WHERE partner_id = ?", partner).get(0).get("id").toString();
             given().when().post(deliveries(partner) + "/" + id + "/redeliver").then()
                     .statusCode(400).body(equalTo("{\"error\":\"Delivery is still being attempted\"}"));
         } finally {
-            Db.update("UPDATE deliveries SET status = 'failed', next_attempt_at = NULL WHERE body LIKE '%r-busy%'");
+            ServiceDatabase.update("UPDATE deliveries SET status = 'failed', next_attempt_at = NULL WHERE body LIKE '%r-busy%'");
         }
     }
 
@@ -169,8 +169,8 @@ class DeliveryLogTest {
             Events.publish("care.events", "r-again", Events.envelope(Events.newId(), partner, "item.approved",
                     Events.itemApproved("r-again")));
             assertTrue(receiver.await(1, 15_000));
-            String id = Db.rows("SELECT id FROM deliveries WHERE partner_id = ?", partner).get(0).get("id").toString();
-            assertTrue(Receiver.Waits.until(5_000, () -> Db.count(
+            String id = ServiceDatabase.rows("SELECT id FROM deliveries WHERE partner_id = ?", partner).get(0).get("id").toString();
+            assertTrue(Receiver.Waits.until(5_000, () -> ServiceDatabase.count(
                     "SELECT count(*) FROM deliveries WHERE id = ?::uuid AND status = 'delivered'", id) == 1));
             String rotated = given().when().post("/ops/v1/partners/" + partner + "/webhook/secret/rotate")
                     .then().statusCode(200).extract().path("secret");
@@ -194,7 +194,7 @@ class DeliveryLogTest {
             assertEquals(Hmac.expectedSignature(rotated, again.header("X-Webhook-Timestamp"), again.body()),
                     again.header("X-Webhook-Signature"));
 
-            assertTrue(Receiver.Waits.until(5_000, () -> Db.count(
+            assertTrue(Receiver.Waits.until(5_000, () -> ServiceDatabase.count(
                     "SELECT count(*) FROM deliveries WHERE id = ?::uuid AND status = 'delivered'", id) == 1));
             JsonPath log = given().when().get(deliveries(partner)).then().statusCode(200).extract().jsonPath();
             assertEquals(List.of(200, 200), log.getList("deliveries[0].attempts.httpStatus"));

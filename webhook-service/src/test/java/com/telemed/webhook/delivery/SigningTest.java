@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.common.json.Timestamps;
 import com.telemed.testkit.quarkus.InfrastructureResource;
-import com.telemed.webhook.support.Db;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.webhook.support.Events;
 import com.telemed.webhook.support.Hmac;
 import com.telemed.webhook.support.Partners;
@@ -69,7 +69,7 @@ class SigningTest {
             }
             Events.publish("care.events", "r-sign", burst);
 
-            await().atMost(Duration.ofSeconds(60)).until(() -> Db.count(
+            await().atMost(Duration.ofSeconds(60)).until(() -> ServiceDatabase.count(
                     "SELECT count(*) FROM deliveries WHERE partner_id = ? AND status = 'delivered'", partner) == BURST);
             List<Receiver.Received> posts = receiver.received();
             assertEquals(BURST + 1, posts.size(), "one POST per event, one retry");
@@ -78,7 +78,7 @@ class SigningTest {
                     post -> post.header("X-Webhook-Id"), LinkedHashMap::new, Collectors.toList()));
             assertEquals(BURST, byId.size());
             Map<String, Map<String, Object>> rows = new LinkedHashMap<>();
-            for (Map<String, Object> row : Db.rows("SELECT d.id, d.signed_at, d.signature, d.created_at,"
+            for (Map<String, Object> row : ServiceDatabase.rows("SELECT d.id, d.signed_at, d.signature, d.created_at,"
                     + " (SELECT min(a.at) FROM delivery_attempts a WHERE a.delivery_id = d.id) AS first_attempt_at"
                     + " FROM deliveries d WHERE d.partner_id = ?", partner)) {
                 rows.put(row.get("id").toString(), row);
@@ -123,7 +123,7 @@ class SigningTest {
             }
             assertTrue(Long.parseLong(failed.header("X-Webhook-Timestamp")) >= stored.getEpochSecond() + 7,
                     "the retried delivery waited in the burst too");
-            assertEquals(List.of(500, 200), Db.rows("SELECT a.http_status FROM delivery_attempts a"
+            assertEquals(List.of(500, 200), ServiceDatabase.rows("SELECT a.http_status FROM delivery_attempts a"
                     + " WHERE a.delivery_id = ?::uuid ORDER BY a.id", failed.header("X-Webhook-Id"))
                     .stream().map(row -> row.get("http_status")).toList());
         }
@@ -146,24 +146,24 @@ class SigningTest {
             UUID id = UUID.randomUUID();
             Timestamp created = Timestamp.from(Timestamps.now().minus(Duration.ofMinutes(10)));
             long staged = System.currentTimeMillis() / 1000;
-            Db.update("INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at, signature, status,"
+            ServiceDatabase.update("INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at, signature, status,"
                             + " attempt_count, round_attempts, next_attempt_at, lease_until, created_at, updated_at)"
                             + " VALUES (?, ?, ?, 'item.approved', ?, NULL, NULL, 'retrying', 0, 0, ?, NULL, ?, ?)",
                     id, partner, Events.newId(), body, created, created, created);
 
-            await().atMost(Duration.ofSeconds(10)).until(() -> Db.count(
+            await().atMost(Duration.ofSeconds(10)).until(() -> ServiceDatabase.count(
                     "SELECT count(*) FROM deliveries WHERE id = ? AND attempt_count = 1", id) == 1);
             Receiver.Received first = receiver.received().get(0);
             String timestamp = first.header("X-Webhook-Timestamp");
             assertTrue(Long.parseLong(timestamp) >= staged, "signed at the attempt, not at " + created);
             assertEquals(Hmac.expectedSignature(rotated, timestamp, body.getBytes(StandardCharsets.UTF_8)),
                     first.header("X-Webhook-Signature"));
-            Map<String, Object> row = Db.rows("SELECT signed_at, signature, status FROM deliveries WHERE id = ?", id).get(0);
+            Map<String, Object> row = ServiceDatabase.rows("SELECT signed_at, signature, status FROM deliveries WHERE id = ?", id).get(0);
             assertEquals(timestamp, row.get("signed_at"), "stored with the first attempt");
             assertEquals(first.header("X-Webhook-Signature"), row.get("signature"));
             assertEquals("retrying", row.get("status"));
 
-            await().atMost(Duration.ofSeconds(10)).until(() -> Db.count(
+            await().atMost(Duration.ofSeconds(10)).until(() -> ServiceDatabase.count(
                     "SELECT count(*) FROM deliveries WHERE id = ? AND status = 'delivered'", id) == 1);
             List<Receiver.Received> posts = receiver.received();
             assertEquals(2, posts.size());
@@ -172,7 +172,7 @@ class SigningTest {
             for (String header : List.of("X-Webhook-Timestamp", "X-Webhook-Signature", "X-Webhook-Id")) {
                 assertEquals(first.header(header), retry.header(header), header);
             }
-            assertEquals(List.of(timestamp, first.header("X-Webhook-Signature")), new ArrayList<>(Db.rows(
+            assertEquals(List.of(timestamp, first.header("X-Webhook-Signature")), new ArrayList<>(ServiceDatabase.rows(
                     "SELECT signed_at, signature FROM deliveries WHERE id = ?", id).get(0).values()));
         }
     }
@@ -189,17 +189,17 @@ class SigningTest {
             }
             Events.publish("care.events", "r-held", burst);
             await().atMost(Duration.ofSeconds(15)).until(() -> receiver.received().size() == 8
-                    && Db.count("SELECT count(*) FROM deliveries WHERE partner_id = ?", partner) == 12);
+                    && ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE partner_id = ?", partner) == 12);
             // 8 in flight (signed, not yet recorded), 4 waiting for a slot: no row is signed before its attempt is recorded.
-            assertEquals(12, Db.count("SELECT count(*) FROM deliveries WHERE partner_id = ?"
+            assertEquals(12, ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE partner_id = ?"
                     + " AND signed_at IS NULL AND signature IS NULL AND attempt_count = 0", partner));
             receiver.release();
-            await().atMost(Duration.ofSeconds(15)).until(() -> Db.count(
+            await().atMost(Duration.ofSeconds(15)).until(() -> ServiceDatabase.count(
                     "SELECT count(*) FROM deliveries WHERE partner_id = ? AND status = 'delivered'", partner) == 12);
-            assertEquals(0, Db.count("SELECT count(*) FROM deliveries WHERE partner_id = ?"
+            assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE partner_id = ?"
                     + " AND (signed_at IS NULL OR signature IS NULL)", partner));
             for (Receiver.Received post : receiver.received()) {
-                assertEquals(post.header("X-Webhook-Signature"), Db.rows(
+                assertEquals(post.header("X-Webhook-Signature"), ServiceDatabase.rows(
                         "SELECT signature FROM deliveries WHERE id = ?::uuid", post.header("X-Webhook-Id")).get(0).get("signature"));
             }
         }

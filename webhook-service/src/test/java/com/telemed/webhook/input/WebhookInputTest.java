@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.telemed.testkit.quarkus.InfrastructureResource;
-import com.telemed.webhook.support.Db;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.webhook.support.Partners;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -34,7 +34,7 @@ class WebhookInputTest {
     }
 
     private static long settings(String partnerId) {
-        return Db.count("SELECT count(*) FROM webhook_settings WHERE partner_id = ?", partnerId);
+        return ServiceDatabase.count("SELECT count(*) FROM webhook_settings WHERE partner_id = ?", partnerId);
     }
 
     @Test

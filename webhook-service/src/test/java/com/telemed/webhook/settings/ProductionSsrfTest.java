@@ -7,23 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.common.json.Timestamps;
 import com.telemed.testkit.quarkus.InfrastructureResource;
-import com.telemed.webhook.support.Db;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.webhook.support.Events;
 import com.telemed.webhook.support.Partners;
 import com.telemed.webhook.support.Receiver;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.util.concurrent.atomic.AtomicInteger;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.sql.Timestamp;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -54,7 +54,7 @@ class ProductionSsrfTest {
             String partner = Partners.newPartner();
             put(partner, url).statusCode(400)
                     .body(equalTo("{\"error\":\"Webhook URL resolves to an address that is not allowed\"}"));
-            assertEquals(0, Db.count("SELECT count(*) FROM webhook_settings WHERE partner_id = ?", partner), url);
+            assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM webhook_settings WHERE partner_id = ?", partner), url);
         }
     }
 
@@ -86,16 +86,16 @@ class ProductionSsrfTest {
             String partner = Partners.newPartner();
             Timestamp now = Timestamp.from(Timestamps.now());
             SecretCipher.Sealed sealed = cipher.encrypt(partner, cipher.newSecret());
-            Db.update("INSERT INTO webhook_settings (partner_id, url, secret_encrypted, secret_key_id, created_at, updated_at)"
+            ServiceDatabase.update("INSERT INTO webhook_settings (partner_id, url, secret_encrypted, secret_key_id, created_at, updated_at)"
                             + " VALUES (?, ?, ?, ?, ?, ?)",
                     partner, "https://127.0.0.1:" + listener.getLocalPort() + "/hooks", sealed.bytes(), sealed.keyId(),
                     now, now);
             String eventId = Events.newId();
             Events.publish("care.events", "r-1", Events.envelope(eventId, partner, "item.approved", Events.itemApproved("r-1")));
 
-            assertTrue(Receiver.Waits.until(20_000, () -> Db.count(
+            assertTrue(Receiver.Waits.until(20_000, () -> ServiceDatabase.count(
                     "SELECT count(*) FROM deliveries WHERE partner_id = ? AND status = 'failed'", partner) == 1), "failed");
-            List<Map<String, Object>> attempts = Db.rows("SELECT a.http_status, a.error FROM delivery_attempts a"
+            List<Map<String, Object>> attempts = ServiceDatabase.rows("SELECT a.http_status, a.error FROM delivery_attempts a"
                     + " JOIN deliveries d ON d.id = a.delivery_id WHERE d.partner_id = ? ORDER BY a.id", partner);
             assertEquals(3, attempts.size());
             for (Map<String, Object> attempt : attempts) {

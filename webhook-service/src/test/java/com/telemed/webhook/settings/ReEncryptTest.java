@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.telemed.common.json.Timestamps;
 import com.telemed.testkit.quarkus.InfrastructureResource;
-import com.telemed.webhook.support.Db;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.webhook.support.Partners;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -38,12 +38,12 @@ class ReEncryptTest {
 
     private static void stage(String partnerId, SecretCipher.Sealed sealed) {
         Timestamp now = Timestamp.from(Timestamps.now());
-        Db.update("INSERT INTO webhook_settings (partner_id, url, secret_encrypted, secret_key_id, created_at, updated_at)"
+        ServiceDatabase.update("INSERT INTO webhook_settings (partner_id, url, secret_encrypted, secret_key_id, created_at, updated_at)"
                 + " VALUES (?, 'https://hooks.partner.example/x', ?, ?, ?, ?)", partnerId, sealed.bytes(), sealed.keyId(), now, now);
     }
 
     private static Map<String, Object> stored(String partnerId) {
-        return Db.rows("SELECT secret_key_id, secret_encrypted FROM webhook_settings WHERE partner_id = ?", partnerId).get(0);
+        return ServiceDatabase.rows("SELECT secret_key_id, secret_encrypted FROM webhook_settings WHERE partner_id = ?", partnerId).get(0);
     }
 
     private static String shownSecret(String partnerId) {
@@ -71,7 +71,7 @@ class ReEncryptTest {
         stage(tampered, new SecretCipher.Sealed("local", broken));
 
         // Every other test leaves the secrets it stored readable and on the current key.
-        assertEquals(List.of(Map.of("n", 2L)), Db.rows("SELECT count(*) AS n FROM webhook_settings"
+        assertEquals(List.of(Map.of("n", 2L)), ServiceDatabase.rows("SELECT count(*) AS n FROM webhook_settings"
                 + " WHERE secret_encrypted IS NOT NULL AND secret_key_id <> 'local'"));
 
         given().when().post("/ops/v1/webhook-secrets/re-encrypt").then().statusCode(200)
@@ -105,7 +105,7 @@ class ReEncryptTest {
                 .when().put("/ops/v1/partners/" + partner + "/webhook").then().statusCode(500)
                 .body(equalTo("{\"error\":\"Internal Server Error\"}"));
         assertEquals("https://hooks.partner.example/x",
-                Db.rows("SELECT url FROM webhook_settings WHERE partner_id = ?", partner).get(0).get("url"));
+                ServiceDatabase.rows("SELECT url FROM webhook_settings WHERE partner_id = ?", partner).get(0).get("url"));
         String rotated = given().when().post("/ops/v1/partners/" + partner + "/webhook/secret/rotate")
                 .then().statusCode(200).extract().path("secret");
         assertEquals(rotated, shownSecret(partner));

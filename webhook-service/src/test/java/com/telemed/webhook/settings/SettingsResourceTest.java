@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import com.telemed.testkit.quarkus.InfrastructureResource;
-import com.telemed.webhook.support.Db;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.webhook.support.Partners;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -52,7 +52,7 @@ class SettingsResourceTest {
     void theSecretIsEncryptedAtRest() {
         String partner = Partners.newPartner();
         String secret = Partners.setUrl(partner, "https://hooks.partner.example/x");
-        Map<String, Object> row = Db.rows("SELECT secret_encrypted, secret_key_id FROM webhook_settings WHERE partner_id = ?",
+        Map<String, Object> row = ServiceDatabase.rows("SELECT secret_encrypted, secret_key_id FROM webhook_settings WHERE partner_id = ?",
                 partner).get(0);
         byte[] stored = (byte[]) row.get("secret_encrypted");
         assertEquals(12 + 64 + 16, stored.length);
@@ -104,7 +104,7 @@ class SettingsResourceTest {
                         + "\"message\":\"Required\"}]}"));
         put(partner, "{\"url\":").statusCode(400).body(equalTo("{\"error\":\"Invalid JSON\"}"));
         // nothing was saved
-        assertEquals(0, Db.count("SELECT count(*) FROM webhook_settings WHERE partner_id = ?", partner));
+        assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM webhook_settings WHERE partner_id = ?", partner));
     }
 
     @Test

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.testkit.quarkus.InfrastructureResource;
-import com.telemed.webhook.support.Db;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.webhook.support.Events;
 import com.telemed.webhook.support.Hmac;
 import com.telemed.webhook.support.Partners;
@@ -70,16 +70,16 @@ class UnreadableSecretTest {
 
     /** The partner's secret as if a key no longer configured had encrypted it. */
     private static void encryptedWithAKeyThatIsGone(String partnerId) {
-        assertEquals(1, Db.update("UPDATE webhook_settings SET secret_key_id = ? WHERE partner_id = ?", GONE_KEY, partnerId));
+        assertEquals(1, ServiceDatabase.update("UPDATE webhook_settings SET secret_key_id = ? WHERE partner_id = ?", GONE_KEY, partnerId));
     }
 
     private static List<Map<String, Object>> attempts(String partnerId) {
-        return Db.rows("SELECT a.http_status, a.error, a.duration_ms FROM delivery_attempts a"
+        return ServiceDatabase.rows("SELECT a.http_status, a.error, a.duration_ms FROM delivery_attempts a"
                 + " JOIN deliveries d ON d.id = a.delivery_id WHERE d.partner_id = ? ORDER BY a.id", partnerId);
     }
 
     private static void assertFailedUnreadable(String partnerId, int attempts) {
-        await().atMost(Duration.ofSeconds(20)).until(() -> Db.count(
+        await().atMost(Duration.ofSeconds(20)).until(() -> ServiceDatabase.count(
                 "SELECT count(*) FROM deliveries WHERE partner_id = ? AND status = 'failed'", partnerId) == 1);
         List<Map<String, Object>> made = attempts(partnerId);
         List<Map<String, Object>> expected = new ArrayList<>();
@@ -90,7 +90,7 @@ class UnreadableSecretTest {
                 .toList());
         made.forEach(row -> assertEquals(null, row.get("http_status")));
         assertEquals(List.of(Map.of("status", "failed", "attempt_count", attempts, "signature_is_null", true)),
-                Db.rows("SELECT status, attempt_count, signature IS NULL AS signature_is_null FROM deliveries WHERE partner_id = ?",
+                ServiceDatabase.rows("SELECT status, attempt_count, signature IS NULL AS signature_is_null FROM deliveries WHERE partner_id = ?",
                         partnerId));
     }
 
@@ -124,7 +124,7 @@ class UnreadableSecretTest {
 
             // The broken partner's delivery was stored once and failed its 3 attempts without a connection.
             assertFailedUnreadable(bad, 3);
-            assertEquals(1, Db.count("SELECT count(*) FROM deliveries WHERE event_id = ?", badEvent));
+            assertEquals(1, ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE event_id = ?", badEvent));
             assertEquals(0, broken.received().size());
             assertLoggedOnce(bad);
 
@@ -136,7 +136,7 @@ class UnreadableSecretTest {
             // A rotation gives the partner a readable secret again: its next event is delivered, signed with it.
             String rotated = given().when().post("/ops/v1/partners/" + bad + "/webhook/secret/rotate")
                     .then().statusCode(200).extract().path("secret");
-            assertEquals("local", Db.rows("SELECT secret_key_id FROM webhook_settings WHERE partner_id = ?", bad)
+            assertEquals("local", ServiceDatabase.rows("SELECT secret_key_id FROM webhook_settings WHERE partner_id = ?", bad)
                     .get(0).get("secret_key_id"));
             Events.publish("care.events", "r-isolation", Events.envelope(Events.newId(), bad, "item.approved",
                     Events.itemApproved("r-bad-2")));
@@ -163,7 +163,7 @@ class UnreadableSecretTest {
             UUID badDelivery = UUID.randomUUID();
             UUID goodDelivery = UUID.randomUUID();
             // One statement, so one claim finds both (the unreadable one first: it is due earlier).
-            Db.update("INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at, signature, status,"
+            ServiceDatabase.update("INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at, signature, status,"
                             + " attempt_count, round_attempts, next_attempt_at, lease_until, created_at, updated_at) VALUES"
                             + " (?, ?, ?, 'item.approved', ?, NULL, NULL, 'retrying', 0, 0, now() - interval '2 seconds', NULL, now(), now()),"
                             + " (?, ?, ?, 'item.approved', ?, NULL, NULL, 'retrying', 0, 0, now() - interval '1 second', NULL, now(), now())",
@@ -179,7 +179,7 @@ class UnreadableSecretTest {
             given().when().post("/ops/v1/partners/" + bad + "/webhook/deliveries/" + badDelivery + "/redeliver")
                     .then().statusCode(202);
             await().atMost(Duration.ofSeconds(20)).until(() -> attempts(bad).size() == 6
-                    && Db.count("SELECT count(*) FROM deliveries WHERE id = ? AND status = 'failed'", badDelivery) == 1);
+                    && ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE id = ? AND status = 'failed'", badDelivery) == 1);
             assertEquals(Arrays.asList("webhook secret unreadable", "webhook secret unreadable", "webhook secret unreadable",
                             "webhook secret unreadable", "webhook secret unreadable", "webhook secret unreadable"),
                     attempts(bad).stream().map(row -> row.get("error")).toList());
