@@ -104,6 +104,7 @@ public class Proxy {
         private HttpClientRequest upstreamRequest;
         private boolean refused;
         private boolean waitingForService;
+        private boolean upstreamEnded;
 
         Forward(HttpServerRequest request, String path, Upstream upstream, String partnerId, String requestId, long limit,
                 String tooLarge) {
@@ -176,8 +177,10 @@ public class Proxy {
                     if (answered.failed() && sendsOnceMore(body, retried, answered.cause())) {
                         open(body, true);
                     } else if (answered.failed()) {
+                        upstreamEnded = true;
                         fail(response, answered.cause(), upstream);
                     } else {
+                        answered.result().end().onComplete(ended -> upstreamEnded = true);
                         relay(answered.result(), response);
                     }
                 });
@@ -263,16 +266,25 @@ public class Proxy {
             cancelStallTimer();
             request.handler(null);
             EdgeResponses.errorAndClose(request, status, error);
-            if (upstreamRequest != null) {
-                upstreamRequest.reset();
-            }
+            resetUpstream();
         }
 
         /** The client went away (mid-body or while waiting): the service's side of the call goes too. */
         private void clientGone() {
             refused = true;
             cancelStallTimer();
-            if (upstreamRequest != null) {
+            resetUpstream();
+        }
+
+        /**
+         * Drops the forward while it is in flight, never after the service's answer ended: on HTTP/1.x
+         * Vert.x's reset of a completed request closes its former connection, which the pool may
+         * already have given to another call (eclipse-vertx/vert.x#6294, its fix reverted); that
+         * call then failed with HttpClosedException and its caller got 503. A service that answers
+         * before the whole upload arrived (a 404 for an unknown conversation) made exactly that.
+         */
+        private void resetUpstream() {
+            if (upstreamRequest != null && !upstreamEnded) {
                 upstreamRequest.reset();
             }
         }
