@@ -9,21 +9,26 @@ import static org.hamcrest.Matchers.not;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.platform.PlatformService;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The whole platform, started as ./stack starts it: every service ready with its database, none
  * with Kafka in readiness (a broker outage must not pull the pods from the load balancer); every
- * service that uses Kafka shows the broker in its health group {@code kafka}, the gateway has no
- * Kafka check at all.
+ * service that uses Kafka shows the broker in its health group {@code kafka}; the gateway, catalogue,
+ * billing and messaging (which neither publish nor consume yet) have no Kafka check at all.
  */
 @ExtendWith(RunningPlatform.class)
 class PlatformReadinessIT {
 
     private static final String DATABASE = "Database connections health check";
     private static final String KAFKA = "Kafka broker";
+    /** Services that neither publish nor consume (yet): no Kafka client, no Kafka check. */
+    private static final Set<PlatformService> WITHOUT_KAFKA = EnumSet.of(
+            PlatformService.GATEWAY, PlatformService.CATALOGUE, PlatformService.BILLING, PlatformService.MESSAGING);
 
     private static void readyWithoutKafka(RunningPlatform.Handle platform, PlatformService service) {
         given().baseUri(platform.url(service).toString())
@@ -35,7 +40,7 @@ class PlatformReadinessIT {
     }
 
     private static void kafkaGroup(RunningPlatform.Handle platform, PlatformService service, int status, String state) {
-        if (service == PlatformService.GATEWAY) {
+        if (WITHOUT_KAFKA.contains(service)) {
             given().baseUri(platform.url(service).toString())
                     .when().get("/q/health/group/kafka")
                     .then().body("checks.name", not(hasItem(KAFKA)));
