@@ -8,8 +8,8 @@ import java.util.Map;
  * Points members-service at the loopback port where {@link FakeRequestsService} (a CDI bean of
  * the tests, so tests can inject and script it) serves requests-service's internal endpoints.
  * Short read timeout so timeout tests stay quick. The application's circuit breaker never opens
- * here (tests of failures would close the way for the tests after them); RequestsClientContractTest
- * tests it on a client instance of its own.
+ * here (tests of failures would close the way for the tests after them); platform-commons'
+ * RemoteServiceTest tests it.
  */
 public class FakeRequestsServiceResource implements QuarkusTestResourceLifecycleManager {
 
@@ -19,10 +19,10 @@ public class FakeRequestsServiceResource implements QuarkusTestResourceLifecycle
     public Map<String, String> start() {
         return Map.of(
                 "members.requests-service.url", "http://127.0.0.1:" + FreePorts.next(),
-                "members.requests-service.read-timeout", READ_TIMEOUT_MS + "ms",
-                "members.requests-service.attempts", "2",
-                "members.requests-service.retry-backoff", "100ms",
-                "members.requests-service.circuit-breaker.request-volume", "1000000");
+                "platform.remote.read-timeout", READ_TIMEOUT_MS + "ms",
+                "platform.remote.attempts", "2",
+                "platform.remote.retry-backoff", "100ms",
+                "platform.remote.circuit-breaker.request-volume", "1000000");
     }
 
     @Override

@@ -3,10 +3,9 @@ package com.telemed.requests;
 import com.telemed.common.partner.PartnerContext;
 import com.telemed.common.trust.ServiceProof;
 import com.telemed.common.trust.ServiceTrust;
+import com.telemed.testkit.http.FakeNeighbour;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -15,43 +14,27 @@ import jakarta.enterprise.event.Observes;
 import java.net.URI;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * A real HTTP server on loopback standing in for members-service's internal API
- * (members-service/README.md, "Internal API") and catalogue-service's internal drug lookup.
- * Members live in memory; drugs are scripted per test, with the partners allowed to order them.
- * Every call is recorded as received; members or catalogue calls can be made to fail, or be held
- * unanswered until the test releases them ({@link #hold}), the way a slow neighbour keeps a
- * caller waiting. Like the real services, it answers {@code 401} to a call without a valid service
- * proof (kept apart, in {@link #unproven()}).
+ * members-service's internal API (members-service/README.md, "Internal API") and
+ * catalogue-service's internal drug lookup, on one loopback server ({@link FakeNeighbour}: calls
+ * recorded, proofs checked, failures and held calls). Members live in memory; drugs are scripted
+ * per test, with the partners allowed to order them. Members or catalogue calls can be made to
+ * fail on their own ({@link #failMembers}, {@link #failCatalogue}).
  */
 @ApplicationScoped
-public class FakeNeighbours {
-
-    public record Call(String method, String path, Map<String, String> query, String body) {
-        public JsonObject json() {
-            return new JsonObject(body);
-        }
-    }
-
-    public enum Failure { ERROR_500, SLOW }
-
-    private static final long SLOW_MS = 1_500;
+public class FakeNeighbours extends FakeNeighbour {
 
     private final URI url;
     private final ServiceTrust trust;
-    private final List<Call> calls = new CopyOnWriteArrayList<>();
-    private final List<Call> unproven = new CopyOnWriteArrayList<>();
     /** Members in creation order (newest last). */
     private final List<JsonObject> members = new CopyOnWriteArrayList<>();
     private final Map<String, JsonObject> drugs = new ConcurrentHashMap<>();
@@ -59,11 +42,6 @@ public class FakeNeighbours {
     private volatile Failure membersFailure;
     private volatile Failure catalogueFailure;
     private volatile JsonArray memberIssues;
-    /** Calls that match are held until released; guarded by {@code this}, as {@link #held}. */
-    private Predicate<Call> holding = call -> false;
-    private final List<Held> held = new ArrayList<>();
-    private Vertx vertx;
-    private HttpServer server;
 
     public FakeNeighbours(@ConfigProperty(name = "requests.remote.members-url") String url, ServiceTrust trust) {
         this.url = URI.create(url);
@@ -71,49 +49,24 @@ public class FakeNeighbours {
     }
 
     void start(@Observes StartupEvent started) throws Exception {
-        vertx = Vertx.vertx();
-        server = vertx.createHttpServer().requestHandler(this::handle)
-                .listen(url.getPort(), "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        start(url.getPort());
     }
 
     void stop(@Observes ShutdownEvent stopping) {
-        if (vertx != null) {
-            vertx.close();
-        }
-    }
-
-    private record Held(Call call, Runnable answer) {
+        stop();
     }
 
     /** Forgets calls, failures and scripts (members and drugs stay: ids are unique per test); answers every held call. */
+    @Override
     public void reset() {
-        release();
-        calls.clear();
-        unproven.clear();
+        super.reset();
         membersFailure = null;
         catalogueFailure = null;
         memberIssues = null;
     }
 
-    public List<Call> calls() {
-        return List.copyOf(calls);
-    }
-
-    /** Calls refused for want of a valid service proof, as members-service and catalogue-service refuse them. */
-    public List<Call> unproven() {
-        return List.copyOf(unproven);
-    }
-
-    public List<Call> calls(String method, String path) {
-        return calls.stream().filter(call -> call.method().equals(method) && call.path().equals(path)).toList();
-    }
-
     public List<Call> findOrCreateCalls() {
         return calls("POST", "/internal/members/find-or-create");
-    }
-
-    public void clearCalls() {
-        calls.clear();
     }
 
     public void failMembers(Failure failure) {
@@ -124,9 +77,17 @@ public class FakeNeighbours {
         catalogueFailure = failure;
     }
 
-    /** From now on, calls that match wait unanswered until released (replaces the previous choice). */
-    public synchronized void hold(Predicate<Call> which) {
-        holding = which;
+    @Override
+    protected Failure failureFor(Call call) {
+        Failure failure = toMembers(call) ? membersFailure : catalogueFailure;
+        return failure != null ? failure : super.failureFor(call);
+    }
+
+    @Override
+    protected boolean proven(HttpServerRequest request) {
+        return trust.verify(request.method().name(), request.uri(), request.getHeader(PartnerContext.HEADER),
+                request.getHeader(ServiceProof.TIMESTAMP_HEADER), request.getHeader(ServiceProof.PROOF_HEADER))
+                == ServiceProof.Verdict.PROVEN;
     }
 
     /** Calls to members-service's internal API. */
@@ -137,32 +98,6 @@ public class FakeNeighbours {
     /** Calls to catalogue-service's drug lookup. */
     public static boolean toCatalogue(Call call) {
         return call.path().startsWith("/internal/drugs/");
-    }
-
-    /** The calls waiting for an answer now. */
-    public synchronized List<Call> held() {
-        return held.stream().map(Held::call).toList();
-    }
-
-    /** Stops holding and answers every held call, as it would have been answered. */
-    public void release() {
-        List<Held> answering;
-        synchronized (this) {
-            holding = call -> false;
-            answering = List.copyOf(held);
-            held.clear();
-        }
-        answering.forEach(each -> each.answer().run());
-    }
-
-    /** Answers the held calls that match (calls still arriving are held as before). */
-    public void release(Predicate<Call> which) {
-        List<Held> answering;
-        synchronized (this) {
-            answering = held.stream().filter(each -> which.test(each.call())).toList();
-            held.removeAll(answering);
-        }
-        answering.forEach(each -> each.answer().run());
     }
 
     /** members-service deleted the member: lookups answer 404 from now on. */
@@ -236,48 +171,15 @@ public class FakeNeighbours {
                 .put("zipCode", address.getString("zipCode"));
     }
 
-    private void handle(HttpServerRequest request) {
-        request.body().onSuccess(buffer -> {
-            Map<String, String> query = new java.util.LinkedHashMap<>();
-            request.params().forEach(entry -> query.put(entry.getKey(), entry.getValue()));
-            Call call = new Call(request.method().name(), request.path(), query, buffer.toString());
-            if (trust.verify(request.method().name(), request.uri(), request.getHeader(PartnerContext.HEADER),
-                    request.getHeader(ServiceProof.TIMESTAMP_HEADER), request.getHeader(ServiceProof.PROOF_HEADER))
-                    != ServiceProof.Verdict.PROVEN) {
-                unproven.add(call);
-                answer(request, 401, new JsonObject().put("error", "Unauthorized"));
-                return;
-            }
-            calls.add(call);
-            synchronized (this) {
-                if (holding.test(call)) {
-                    held.add(new Held(call, () -> answerOrFail(request, call)));
-                    return;
-                }
-            }
-            answerOrFail(request, call);
-        });
-    }
-
-    private void answerOrFail(HttpServerRequest request, Call call) {
-        Failure failure = toMembers(call) ? membersFailure : catalogueFailure;
-        if (failure == Failure.ERROR_500) {
-            answer(request, 500, new JsonObject().put("error", "Internal Server Error"));
-        } else if (failure == Failure.SLOW) {
-            vertx.setTimer(SLOW_MS, timer -> answerNormally(request, call));
-        } else {
-            answerNormally(request, call);
-        }
-    }
-
-    private void answerNormally(HttpServerRequest request, Call call) {
+    @Override
+    protected void answerNormally(HttpServerRequest request, Call call) {
         String path = call.path();
         if (call.method().equals("POST") && path.equals("/internal/members/find-or-create")) {
             findOrCreate(request, call.json());
         } else if (call.method().equals("POST") && path.equals("/internal/members/batch")) {
             JsonObject body = call.json();
             JsonArray found = new JsonArray();
-            Set<String> seen = new java.util.HashSet<>();
+            Set<String> seen = new HashSet<>();
             for (Object id : body.getJsonArray("memberIds")) {
                 JsonObject member = member((String) id);
                 if (member != null && member.getString("partnerId").equals(body.getString("partnerId")) && seen.add((String) id)) {
@@ -335,12 +237,5 @@ public class FakeNeighbours {
         } else {
             answer(request, 201, new JsonObject().put("member", create(partnerId, inline)).put("created", true));
         }
-    }
-
-    private static void answer(HttpServerRequest request, int status, JsonObject body) {
-        if (request.response().closed()) {
-            return;
-        }
-        request.response().setStatusCode(status).putHeader("Content-Type", "application/json").end(body.encode());
     }
 }

@@ -19,11 +19,12 @@ public class FakeNeighboursResource implements QuarkusTestResourceLifecycleManag
         return Map.of(
                 "requests.remote.members-url", url,
                 "requests.remote.catalogue-url", url,
-                "requests.remote.read-timeout", READ_TIMEOUT_MS + "ms",
-                "requests.remote.attempts", "2",
-                // Failure tests would open the circuit for the tests after them; RemoteCallsBreakerTest tests it.
-                "requests.remote.circuit-breaker.request-volume", "1000000",
-                "requests.remote.retry-backoff", "50ms");
+                "platform.remote.read-timeout", READ_TIMEOUT_MS + "ms",
+                "platform.remote.attempts", "2",
+                // Failure tests would open the circuit for the tests after them; platform-commons'
+                // RemoteServiceTest tests it.
+                "platform.remote.circuit-breaker.request-volume", "1000000",
+                "platform.remote.retry-backoff", "50ms");
     }
 
     @Override

@@ -12,7 +12,7 @@ public class PatientNeighboursResource extends FakeNeighboursResource {
     @Override
     public Map<String, String> start() {
         Map<String, String> config = new HashMap<>(super.start());
-        config.put("requests.remote.read-timeout", "30s");
+        config.put("platform.remote.read-timeout", "30s");
         return config;
     }
 }

@@ -3,13 +3,10 @@ package com.telemed.members.requests;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.telemed.common.error.ApiException;
-import com.telemed.common.trust.ServiceProofSigner;
-import com.telemed.members.FakeRequestsService.Call;
-import com.telemed.members.FakeRequestsService.Failure;
+import com.telemed.testkit.http.FakeNeighbour.Call;
+import com.telemed.testkit.http.FakeNeighbour.Failure;
 import com.telemed.members.FakeRequestsService;
 import com.telemed.members.FakeRequestsServiceResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
@@ -21,20 +18,19 @@ import io.restassured.response.Response;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The contract members-service holds requests-service to, against a real HTTP server on loopback
  * ({@link FakeRequestsService}): the exact calls, the parsing of the answers, one call per page,
- * and the timeout, retry and failure rules of {@link RequestsServiceClient}.
+ * and the timeout, retry and failure rules of {@link RequestsServiceClient} (the circuit breaker
+ * of the platform's one policy is tested in platform-commons, RemoteServiceTest).
  */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
@@ -45,9 +41,6 @@ class RequestsClientContractTest {
 
     @Inject
     FakeRequestsService requestsService;
-
-    @Inject
-    ServiceProofSigner signer;
 
     @BeforeEach
     void reset() {
@@ -267,76 +260,5 @@ class RequestsClientContractTest {
         long tookMs = (System.nanoTime() - started) / 1_000_000;
         assertEquals(2, requestsService.calls().size());
         assertTrue(tookMs >= 2 * READ_TIMEOUT_MS && tookMs < 2 * READ_TIMEOUT_MS + 1_000, "took " + tookMs);
-    }
-
-    @Test
-    void anOpenCircuitAnswersUnavailableWithoutCallingUntilItsDelayHasPassed() throws Exception {
-        RequestsServiceClient client = new RequestsServiceClient(new BreakerConfig(
-                ConfigProvider.getConfig().getValue("members.requests-service.url", String.class)), signer);
-        String partnerId = newPartner();
-        UUID memberId = UUID.randomUUID();
-        requestsService.failAlways(Failure.ERROR_500);
-        for (int i = 0; i < 4; i++) {
-            ApiException failure = assertThrows(ApiException.class, () -> client.agreeToDelete(partnerId, memberId));
-            assertEquals(503, failure.status());
-        }
-        assertEquals(4, requestsService.calls().size());
-
-        // Healthy again, but the circuit is open: answered at once, requests-service is not asked.
-        requestsService.reset();
-        ApiException open = assertThrows(ApiException.class, () -> client.agreeToDelete(partnerId, memberId));
-        assertEquals(503, open.status());
-        assertEquals(List.of(), requestsService.calls());
-
-        // After the delay one trial call goes through and closes the circuit.
-        Thread.sleep(BreakerConfig.DELAY.toMillis() + 200);
-        assertEquals(true, client.agreeToDelete(partnerId, memberId));
-        assertEquals(true, client.agreeToDelete(partnerId, memberId));
-        assertEquals(2, requestsService.calls().size());
-    }
-
-    /** A circuit that opens after 4 calls with half of them unavailable, for one second. */
-    private record BreakerConfig(String url) implements RequestsClientConfig {
-        static final Duration DELAY = Duration.ofSeconds(1);
-
-        @Override
-        public Duration connectTimeout() {
-            return Duration.ofSeconds(1);
-        }
-
-        @Override
-        public Duration readTimeout() {
-            return Duration.ofMillis(READ_TIMEOUT_MS);
-        }
-
-        @Override
-        public int attempts() {
-            return 1;
-        }
-
-        @Override
-        public Duration retryBackoff() {
-            return Duration.ofMillis(10);
-        }
-
-        @Override
-        public CircuitBreaker circuitBreaker() {
-            return new CircuitBreaker() {
-                @Override
-                public int requestVolume() {
-                    return 4;
-                }
-
-                @Override
-                public double failureRatio() {
-                    return 0.5;
-                }
-
-                @Override
-                public Duration delay() {
-                    return DELAY;
-                }
-            };
-        }
     }
 }

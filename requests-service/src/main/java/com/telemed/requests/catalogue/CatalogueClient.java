@@ -1,44 +1,34 @@
 package com.telemed.requests.catalogue;
 
-import com.telemed.requests.remote.RemoteCalls;
-import com.telemed.requests.remote.RemoteConfig;
-import com.telemed.common.error.ApiException;
-import com.telemed.common.trust.ServiceProofSigner;
-import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+import com.telemed.common.remote.Answers;
+import com.telemed.common.remote.RemoteCalls;
+import com.telemed.common.remote.RemoteService;
+import com.telemed.requests.remote.NeighbourUrls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
-import java.net.URI;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /** The one way requests-service reads the catalogue: drug, SKUs, access and pharmacy for a partner. */
 @ApplicationScoped
 public class CatalogueClient {
 
-    private static final String SERVICE = "catalogue-service";
+    /** No such drug. */
+    private static final Answers NOT_FOUND = Answers.of(404);
 
     private final CatalogueApi api;
-    private final RemoteCalls calls;
+    private final RemoteService catalogue;
 
-    public CatalogueClient(RemoteConfig config, RemoteCalls calls, ServiceProofSigner signer) {
-        this.calls = calls;
-        this.api = QuarkusRestClientBuilder.newBuilder()
-                .baseUri(URI.create(config.catalogueUrl()))
-                .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .register(signer)
-                .build(CatalogueApi.class);
+    public CatalogueClient(NeighbourUrls urls, RemoteCalls calls) {
+        this.api = calls.client(CatalogueApi.class, urls.catalogueUrl());
+        this.catalogue = calls.service("catalogue-service");
     }
 
     /** The drug as the partner sees it, or empty when no such drug exists. */
     public Optional<DrugLookup> lookup(String partnerId, String drugId) {
         try {
-            return Optional.of(calls.call(SERVICE, "drug lookup", () -> api.lookup(drugId, partnerId)));
-        } catch (WebApplicationException e) {
-            if (e.getResponse().getStatus() == 404) {
-                return Optional.empty();
-            }
-            throw new ApiException(503, "Service Unavailable");
+            return Optional.of(catalogue.call("drug lookup", NOT_FOUND, () -> api.lookup(drugId, partnerId)));
+        } catch (WebApplicationException notFound) {
+            return Optional.empty();
         }
     }
 }

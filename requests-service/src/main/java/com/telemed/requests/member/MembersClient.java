@@ -1,46 +1,42 @@
 package com.telemed.requests.member;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
-import com.telemed.common.trust.ServiceProofSigner;
+import com.telemed.common.remote.Answers;
+import com.telemed.common.remote.RemoteCalls;
+import com.telemed.common.remote.RemoteService;
+import com.telemed.requests.remote.NeighbourUrls;
 import com.telemed.requests.remote.PassedThrough;
-import com.telemed.requests.remote.RemoteCalls;
-import com.telemed.requests.remote.RemoteConfig;
-import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
-import java.net.URI;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
  * The one way requests-service talks to members-service: owns the client, its timeouts, and
- * what each answer means here. Retries and 503s come from {@link RemoteCalls}. Every call names
- * the partner, and members-service only ever matches that partner's members.
+ * what each answer means here. Timeouts, retries, the circuit breaker and the 503s come from the
+ * platform's one policy ({@link RemoteCalls}). Every call names the partner, and members-service
+ * only ever matches that partner's members.
  */
 @ApplicationScoped
 public class MembersClient {
 
-    private static final String SERVICE = "members-service";
+    /** An unknown, foreign or deleted member. */
+    private static final Answers NOT_FOUND = Answers.of(404);
+    /** The inline member's issues. */
+    private static final Answers INVALID = Answers.of(400);
 
     private final MembersApi api;
-    private final RemoteCalls calls;
+    private final RemoteService members;
 
-    public MembersClient(RemoteConfig config, RemoteCalls calls, ServiceProofSigner signer) {
-        this.calls = calls;
-        this.api = QuarkusRestClientBuilder.newBuilder()
-                .baseUri(URI.create(config.membersUrl()))
-                .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .register(signer)
-                .build(MembersApi.class);
+    public MembersClient(NeighbourUrls urls, RemoteCalls calls) {
+        this.api = calls.client(MembersApi.class, urls.membersUrl());
+        this.members = calls.service("members-service");
     }
 
     /** The partner's member, or empty for an unknown, foreign or malformed id. */
@@ -49,12 +45,9 @@ public class MembersClient {
             return Optional.empty();
         }
         try {
-            return Optional.ofNullable(calls.call(SERVICE, "get", () -> api.get(memberId, partnerId)).member());
-        } catch (WebApplicationException e) {
-            if (e.getResponse().getStatus() == 404) {
-                return Optional.empty();
-            }
-            throw unexpected(e);
+            return Optional.ofNullable(members.call("get", NOT_FOUND, () -> api.get(memberId, partnerId)).member());
+        } catch (WebApplicationException notFound) {
+            return Optional.empty();
         }
     }
 
@@ -65,12 +58,10 @@ public class MembersClient {
      */
     public MemberRecord findOrCreate(String partnerId, JsonNode inlineMember) {
         try {
-            return calls.call(SERVICE, "find-or-create", () -> api.findOrCreate(new MembersApi.FindOrCreate(partnerId, inlineMember))).member();
-        } catch (WebApplicationException e) {
-            if (e.getResponse().getStatus() == 400) {
-                throw new PassedThrough(400, e.getResponse().readEntity(JsonNode.class));
-            }
-            throw unexpected(e);
+            return members.call("find-or-create", INVALID,
+                    () -> api.findOrCreate(new MembersApi.FindOrCreate(partnerId, inlineMember))).member();
+        } catch (WebApplicationException invalid) {
+            throw new PassedThrough(400, invalid.getResponse().readEntity(JsonNode.class));
         }
     }
 
@@ -80,15 +71,7 @@ public class MembersClient {
             return Map.of();
         }
         List<String> ids = memberIds.stream().distinct().map(UUID::toString).toList();
-        try {
-            return calls.call(SERVICE, "batch", () -> api.batch(new MembersApi.Batch(partnerId, ids))).members().stream()
-                    .collect(Collectors.toMap(MemberRecord::id, Function.identity(), (first, second) -> first));
-        } catch (WebApplicationException e) {
-            throw unexpected(e);
-        }
-    }
-
-    private static ApiException unexpected(WebApplicationException e) {
-        return new ApiException(503, "Service Unavailable");
+        return members.call("batch", () -> api.batch(new MembersApi.Batch(partnerId, ids))).members().stream()
+                .collect(Collectors.toMap(MemberRecord::id, Function.identity(), (first, second) -> first));
     }
 }

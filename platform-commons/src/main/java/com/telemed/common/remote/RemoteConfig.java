@@ -1,22 +1,16 @@
-package com.telemed.requests.remote;
+package com.telemed.common.remote;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 
 /**
- * How requests-service reaches members-service and catalogue-service. The URLs default to
- * {@code ${SERVICE_URLS_MEMBERS}} / {@code ${SERVICE_URLS_CATALOGUE}} in application.properties
- * (the launcher and deployments set those variables).
+ * The policy of every call one platform service makes to another ({@link RemoteCalls}): one set
+ * per calling service, the same for each service it calls. Where to find the called services
+ * (their URLs) is each caller's own configuration.
  */
-@ConfigMapping(prefix = "requests.remote")
+@ConfigMapping(prefix = "platform.remote")
 public interface RemoteConfig {
-
-    /** members-service's base URL. */
-    String membersUrl();
-
-    /** catalogue-service's base URL. */
-    String catalogueUrl();
 
     /** A missing service answers "connection refused" at once; a lost host needs this bound. */
     @WithDefault("1s")
@@ -26,10 +20,11 @@ public interface RemoteConfig {
     @WithDefault("3s")
     Duration readTimeout();
 
-    /** Attempts of a call that is safe to repeat: 2 = one retry after a transient failure. */
+    /** Attempts of a call: 2 = one retry after a transient failure. Every platform call is safe to repeat. */
     @WithDefault("2")
     int attempts();
 
+    /** Pause before a retry. */
     @WithDefault("100ms")
     Duration retryBackoff();
 

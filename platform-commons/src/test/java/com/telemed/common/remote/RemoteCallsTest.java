@@ -1,0 +1,138 @@
+package com.telemed.common.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.telemed.common.error.ApiException;
+import com.telemed.common.partner.PartnerContext;
+import com.telemed.common.trust.ServiceProof;
+import com.telemed.common.trust.ServiceProofSigner;
+import com.telemed.common.trust.ServiceTrust;
+import com.telemed.testkit.http.FakeNeighbour;
+import com.telemed.testkit.infra.FreePorts;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonObject;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link RemoteCalls} against a real HTTP neighbour on loopback (testkit's {@link FakeNeighbour}):
+ * the client it builds signs every call and keeps to the policy's read timeout, and the called
+ * service's {@link RemoteService} is one per name.
+ */
+@QuarkusTest
+class RemoteCallsTest {
+
+    private static final long READ_TIMEOUT_MS = 400;
+
+    @Path("/internal/things")
+    @Produces(MediaType.APPLICATION_JSON)
+    public interface ThingsApi {
+        @GET
+        @Path("/{id}")
+        Thing get(@PathParam("id") String id, @HeaderParam(PartnerContext.HEADER) String partnerId);
+    }
+
+    public record Thing(String id) {
+    }
+
+    /** Answers {@code {"id": ...}} for every id but {@code missing} (404); checks proofs as a platform service does. */
+    static final class Things extends FakeNeighbour {
+        private final ServiceTrust trust;
+
+        Things(ServiceTrust trust) {
+            this.trust = trust;
+        }
+
+        @Override
+        protected boolean proven(HttpServerRequest request) {
+            return trust.verify(request.method().name(), request.uri(), request.getHeader(PartnerContext.HEADER),
+                    request.getHeader(ServiceProof.TIMESTAMP_HEADER), request.getHeader(ServiceProof.PROOF_HEADER))
+                    == ServiceProof.Verdict.PROVEN;
+        }
+
+        @Override
+        protected void answerNormally(HttpServerRequest request, Call call) {
+            String id = call.path().substring("/internal/things/".length());
+            if (id.equals("missing")) {
+                answer(request, 404, new JsonObject().put("error", "Thing not found"));
+            } else {
+                answer(request, 200, new JsonObject().put("id", id));
+            }
+        }
+    }
+
+    @Inject
+    ServiceTrust trust;
+
+    @Inject
+    ServiceProofSigner signer;
+
+    private Things things;
+    private ThingsApi api;
+    private RemoteService service;
+
+    @BeforeEach
+    void start() throws Exception {
+        int port = FreePorts.next();
+        things = new Things(trust);
+        things.start(port);
+        RemoteCalls calls = new RemoteCalls(
+                new RemoteServiceTest.TestPolicy(2, 1_000_000, Duration.ofMillis(READ_TIMEOUT_MS)), signer);
+        api = calls.client(ThingsApi.class, "http://127.0.0.1:" + port);
+        service = calls.service("things-service");
+        assertSame(service, calls.service("things-service"));
+    }
+
+    @AfterEach
+    void stop() {
+        things.stop();
+    }
+
+    @Test
+    void everyCallIsSignedAndReadAsTheTypedAnswer() {
+        assertEquals(new Thing("t-1"), service.call("get", () -> api.get("t-1", "partner-a")));
+        assertEquals(List.of(), things.unproven());
+        assertEquals(List.of("/internal/things/t-1"), things.calls().stream().map(FakeNeighbour.Call::path).toList());
+    }
+
+    @Test
+    void aNotFoundAnswerReachesTheCaller() {
+        WebApplicationException notFound = assertThrows(WebApplicationException.class,
+                () -> service.call("get", Answers.of(404), () -> api.get("missing", "partner-a")));
+        assertEquals(404, notFound.getResponse().getStatus());
+        assertEquals(1, things.calls().size());
+    }
+
+    @Test
+    void aNeighbourSlowerThanTheReadTimeoutIsAskedTwiceThenServiceUnavailable() {
+        things.failAlways(FakeNeighbour.Failure.SLOW);
+        long started = System.nanoTime();
+        ApiException failure = assertThrows(ApiException.class, () -> service.call("get", () -> api.get("t-2", "partner-a")));
+        long tookMs = (System.nanoTime() - started) / 1_000_000;
+        assertEquals(503, failure.status());
+        assertEquals(2, things.calls().size());
+        assertTrue(tookMs >= 2 * READ_TIMEOUT_MS && tookMs < FakeNeighbour.SLOW_MS, "took " + tookMs);
+    }
+
+    @Test
+    void oneUnavailableAnswerIsRepeatedThenTheResultCounts() {
+        things.failNext(FakeNeighbour.Failure.UNAVAILABLE_503);
+        assertEquals(new Thing("t-3"), service.call("get", () -> api.get("t-3", "partner-a")));
+        assertEquals(2, things.calls().size());
+    }
+}
