@@ -1,6 +1,5 @@
 package com.telemed.requests.consultation;
 
-import com.telemed.requests.review.ReviewConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -22,9 +21,9 @@ public class Bookings {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final ReviewConfig config;
+    private final BookingConfig config;
 
-    public Bookings(ReviewConfig config) {
+    public Bookings(BookingConfig config) {
         this.config = config;
     }
 
@@ -43,10 +42,10 @@ public class Bookings {
         consultation.itemId = itemId;
         consultation.prescriberId = prescriberId;
         consultation.tokenHash = hash(token);
-        consultation.expiresAt = at.plus(config.booking().validity());
+        consultation.expiresAt = at.plus(config.validity());
         consultation.createdAt = at;
         consultation.persist();
-        String base = config.booking().baseUrl().replaceAll("/+$", "");
+        String base = config.baseUrl().replaceAll("/+$", "");
         return new Link(base + "/book/" + token, consultation.expiresAt);
     }
 

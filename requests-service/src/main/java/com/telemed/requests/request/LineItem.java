@@ -1,5 +1,6 @@
 package com.telemed.requests.request;
 
+import com.telemed.common.error.ApiException;
 import com.telemed.requests.catalogue.DrugLookup;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
@@ -123,6 +124,33 @@ public class LineItem extends PanacheEntityBase {
 
     public static List<LineItem> ofRequests(Collection<UUID> requestIds) {
         return requestIds.isEmpty() ? List.of() : list("requestId in ?1 order by requestId, position", requestIds);
+    }
+
+    /** {@code 400} unless a prescriber may still decide it: pending, or pending underneath a requested consultation. */
+    public void requireUndecided() {
+        if (!ItemStatus.undecided(status)) {
+            throw ApiException.badRequest("Item status is '" + status + "', expected 'pending' or 'call_requested'");
+        }
+    }
+
+    /** {@code 400} unless pending: a consultation is requested of a pending item only. */
+    public void requirePending() {
+        if (!ItemStatus.PENDING.equals(status)) {
+            throw ApiException.badRequest("Item status is '" + status + "', expected 'pending'");
+        }
+    }
+
+    /** A prescriber's decision (approved, denied, call requested); the request follows ({@link Request#followItems}). */
+    public void decide(String decided, UUID prescriber, Instant at) {
+        status = decided;
+        prescriberId = prescriber;
+        updatedAt = at;
+    }
+
+    /** The SKU the prescriber chose to sign, before approval. */
+    public void selectSku(String skuId, Instant at) {
+        selectedSkuId = skuId;
+        updatedAt = at;
     }
 
     /** Transmitted: sent to the pharmacy or given an order reference by it; never withdrawn through the API. */

@@ -1,5 +1,6 @@
 package com.telemed.requests.request;
 
+import com.telemed.common.error.ApiException;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -7,6 +8,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -98,5 +100,55 @@ public class Request extends PanacheEntityBase {
 
     public boolean hasItems() {
         return itemCount > 0;
+    }
+
+    /** {@code 400} unless the stored status is pending: request-level decisions are taken on undecided requests only. */
+    public void requirePending() {
+        if (!RequestStatus.PENDING.equals(status)) {
+            throw ApiException.badRequest("Request status is '" + status + "', expected 'pending'");
+        }
+    }
+
+    /**
+     * A prescriber acts: they become the assigned prescriber, and the deployment's provider
+     * organisation is recorded if no prescriber acted before.
+     */
+    public void actedOnBy(UUID prescriber, String provider) {
+        prescriberId = prescriber;
+        if (providerId == null) {
+            providerId = provider;
+        }
+    }
+
+    /** After one of {@code items} was decided ({@code decided}): the stored status follows; any decision but a consultation closes an open one. */
+    public void followItems(List<LineItem> items, String decided, Instant at) {
+        status = RequestStatus.stored(items.stream().map(each -> each.status).toList());
+        if (!ItemStatus.CALL_REQUESTED.equals(decided)) {
+            consultationOpen = false;
+        }
+        updatedAt = at;
+    }
+
+    /** A prescriber approved a consultation request by choosing its drug now: its one item was just added. */
+    public void itemAddedByPrescriber() {
+        itemCount = 1;
+        consultationOpen = false;
+    }
+
+    /** Denied as a whole (legacy decision on a request without items). */
+    public void denyWithoutItems(Instant at) {
+        status = ItemStatus.DENIED;
+        consultationOpen = false;
+        updatedAt = at;
+    }
+
+    /** A consultation requested of a request without items. */
+    public void openConsultation(Instant at) {
+        consultationOpen = true;
+        updatedAt = at;
+    }
+
+    public void touch(Instant at) {
+        updatedAt = at;
     }
 }

@@ -1,11 +1,7 @@
 package com.telemed.requests.request;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
-import com.telemed.common.validation.Issues;
-import com.telemed.common.validation.StorableText;
 import com.telemed.requests.catalogue.CatalogueClient;
 import com.telemed.requests.catalogue.DrugLookup;
 import com.telemed.requests.member.MemberDeletions;
@@ -69,11 +65,11 @@ public class RequestCreation {
     public record Outcome(Request request, boolean replay) {
     }
 
-    public Outcome create(String partnerId, JsonNode body, String headerKey) {
-        validate(body, headerKey);
-        String key = headerKey != null && !headerKey.isBlank() ? headerKey : text(body, "idempotencyKey");
+    /** Creates the request, or replays the one recorded with the same key ({@code headerKey} when not blank, else the body's). */
+    public Outcome create(String partnerId, RequestInput input, String headerKey) {
+        String key = headerKey != null && !headerKey.isBlank() ? headerKey : input.idempotencyKey();
         if (key == null) {
-            Prepared prepared = prepare(partnerId, body);
+            Prepared prepared = prepare(partnerId, input);
             return QuarkusTransaction.requiringNew().call(() -> new Outcome(insert(partnerId, prepared, null), false));
         }
         List<String> flight = List.of(partnerId, key);
@@ -95,7 +91,7 @@ public class RequestCreation {
                 if (recorded.isPresent()) {
                     return new Outcome(recorded.get(), true);
                 }
-                Prepared prepared = prepare(partnerId, body);
+                Prepared prepared = prepare(partnerId, input);
                 return QuarkusTransaction.requiringNew().call(() -> {
                     lockKey(partnerId, key);
                     Optional<Request> raced = Request.findByIdempotencyKey(partnerId, key);
@@ -116,63 +112,35 @@ public class RequestCreation {
         return QuarkusTransaction.requiringNew().call(() -> Request.findByIdempotencyKey(partnerId, key));
     }
 
-    /**
-     * The body's issues and the {@code Idempotency-Key} header's (path {@code ["Idempotency-Key"]},
-     * first), all in one answer. A blank header is no key: the body's {@code idempotencyKey} counts.
-     */
-    private static void validate(JsonNode body, String headerKey) {
-        Issues issues = new Issues();
-        if (headerKey != null && !headerKey.isBlank()) {
-            List<Object> path = List.of(IDEMPOTENCY_HEADER);
-            RequestSchemas.IDEMPOTENCY_HEADER.validate(TextNode.valueOf(headerKey), path, issues);
-            if (!StorableText.storable(headerKey)) {
-                issues.custom(path, StorableText.INVALID_CHARACTER);
-            }
-        }
-        RequestSchemas.create(Timestamps::now).validate(body, List.of(), issues);
-        issues.throwIfAny();
-    }
-
-    static final String IDEMPOTENCY_HEADER = "Idempotency-Key";
-
     /** What the checks found: the member and, for a prescription request, the item and its drug. */
-    private record Prepared(MemberRecord member, JsonNode item, DrugLookup drug, JsonNode body) {
+    private record Prepared(MemberRecord member, RequestInput.ItemInput item, DrugLookup drug, RequestInput input) {
     }
 
-    private Prepared prepare(String partnerId, JsonNode body) {
-        MemberRecord member = body.has("memberId")
-                ? members.find(partnerId, body.get("memberId").textValue()).orElseThrow(() -> ApiException.badRequest(MEMBER_NOT_FOUND))
-                : members.findOrCreate(partnerId, body.get("member"));
-        if (body.has("v2SurveyResponseId")) {
+    private Prepared prepare(String partnerId, RequestInput input) {
+        MemberRecord member = input.memberId() != null
+                ? members.find(partnerId, input.memberId()).orElseThrow(() -> ApiException.badRequest(MEMBER_NOT_FOUND))
+                : members.findOrCreate(partnerId, input.member());
+        if (input.v2SurveyResponseId() != null) {
             // Intake surveys arrive in a later issue: no response exists yet.
             throw ApiException.badRequest(SURVEY_NOT_FOUND);
         }
-        JsonNode item = item(body);
+        RequestInput.ItemInput item = input.item();
         DrugLookup drug = item == null ? null : checkDrug(partnerId, item);
-        return new Prepared(member, item, drug, body);
+        return new Prepared(member, item, drug, input);
     }
 
-    /** The one item: {@code items[0]}, else the legacy top-level single drug, else none (consultation). */
-    private static JsonNode item(JsonNode body) {
-        JsonNode items = body.get("items");
-        if (items != null && !items.isEmpty()) {
-            return items.get(0);
-        }
-        return body.has("drugId") ? body : null;
-    }
-
-    private DrugLookup checkDrug(String partnerId, JsonNode item) {
-        String drugId = item.get("drugId").textValue();
+    private DrugLookup checkDrug(String partnerId, RequestInput.ItemInput item) {
+        String drugId = item.drugId();
         DrugLookup drug = (DRUG_ID.matcher(drugId).matches() ? catalogue.lookup(partnerId, drugId) : Optional.<DrugLookup>empty())
                 .orElseThrow(() -> ApiException.badRequest("Invalid drugId - drug not found: " + drugId));
         if (!drug.orderable()) {
             throw new ApiException(403, "Partner does not have access to drug: " + drugId);
         }
-        String skuId = text(item, "requestedSkuId");
+        String skuId = item.requestedSkuId();
         if (skuId != null && drug.sku(skuId).isEmpty()) {
             throw ApiException.badRequest("Invalid requestedSkuId for " + drugId + ": " + skuId);
         }
-        String dosage = text(item, "dosage");
+        String dosage = item.dosage();
         if (dosage != null && !drug.dosages().contains(dosage)) {
             throw ApiException.badRequest("Invalid dosage for " + drugId + ". Available dosages: " + String.join(", ", drug.dosages()));
         }
@@ -185,7 +153,7 @@ public class RequestCreation {
             throw ApiException.badRequest(MEMBER_NOT_FOUND);
         }
         Instant now = Timestamps.now();
-        JsonNode body = prepared.body();
+        RequestInput input = prepared.input();
         Request request = new Request();
         request.id = UUID.randomUUID();
         request.partnerId = partnerId;
@@ -195,8 +163,8 @@ public class RequestCreation {
         request.memberDob = prepared.member().dateOfBirth();
         request.memberState = prepared.member().state();
         request.status = RequestStatus.PENDING;
-        request.caseNotes = text(body, "caseNotes");
-        String sendAt = text(body, "pharmacySendAt");
+        request.caseNotes = input.caseNotes();
+        String sendAt = input.pharmacySendAt();
         request.pharmacySendAt = sendAt == null ? null : OffsetDateTime.parse(sendAt).toInstant();
         request.idempotencyKey = key;
         request.itemCount = prepared.item() == null ? 0 : 1;
@@ -211,15 +179,14 @@ public class RequestCreation {
         return request;
     }
 
-    private static LineItem newItem(Request request, JsonNode fields, DrugLookup drug, Instant now) {
-        LineItem item = LineItem.pending(request, fields.get("drugId").textValue(), drug, now);
-        item.dosage = text(fields, "dosage");
-        item.requestedSkuId = text(fields, "requestedSkuId");
-        item.requestedSku = text(fields, "requestedSku");
-        JsonNode dose = fields.get("requestedClinicalDose");
-        if (dose != null && !dose.isNull()) {
-            item.requestedDoseValue = dose.get("value").decimalValue();
-            item.requestedDoseUnit = dose.get("unit").textValue();
+    private static LineItem newItem(Request request, RequestInput.ItemInput fields, DrugLookup drug, Instant now) {
+        LineItem item = LineItem.pending(request, fields.drugId(), drug, now);
+        item.dosage = fields.dosage();
+        item.requestedSkuId = fields.requestedSkuId();
+        item.requestedSku = fields.requestedSku();
+        if (fields.requestedClinicalDose() != null) {
+            item.requestedDoseValue = fields.requestedClinicalDose().value();
+            item.requestedDoseUnit = fields.requestedClinicalDose().unit();
         }
         item.persist();
         return item;
@@ -231,10 +198,5 @@ public class RequestCreation {
                 .setParameter("partner", partnerId)
                 .setParameter("key", key)
                 .getSingleResult();
-    }
-
-    static String text(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        return value == null || value.isNull() ? null : value.textValue();
     }
 }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.telemed.common.partner.PartnerContext;
+import com.telemed.common.json.Timestamps;
+import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.NumberSchema;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -49,7 +51,8 @@ public class RequestResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(JsonNode body, @HeaderParam("Idempotency-Key") String idempotencyKey) {
         String partnerId = partner.partnerId();
-        RequestCreation.Outcome outcome = creation.create(partnerId, body == null ? emptyObject() : body, idempotencyKey);
+        RequestInput input = RequestSchemas.createInput(body, idempotencyKey, Timestamps::now);
+        RequestCreation.Outcome outcome = creation.create(partnerId, input, idempotencyKey);
         return Response.status(outcome.replay() ? 200 : 201)
                 .entity(RequestViews.Created.of(outcome.request(), outcome.replay()))
                 .build();
@@ -87,16 +90,18 @@ public class RequestResource {
         return Response.noContent().build();
     }
 
+    /** {@code POST /v1/requests/:id/cancel}, bound after {@link RequestSchemas#CANCEL}: absent fields are null. */
+    public record CancelInput(String reason, List<String> itemIds) {
+    }
+
     @POST
     @Path("/{id}/cancel")
     @Consumes(MediaType.APPLICATION_JSON)
     public Cancellations.Outcome cancel(@PathParam("id") String id, JsonNode body) {
         String partnerId = partner.partnerId();
-        JsonNode input = body == null || body.isNull() ? emptyObject() : body;
-        RequestSchemas.CANCEL.validate(input);
-        String reason = input.hasNonNull("reason") ? input.get("reason").textValue() : Cancellations.DEFAULT_REASON;
-        List<String> itemIds = input.has("itemIds") ? input.get("itemIds").valueStream().map(JsonNode::textValue).toList() : null;
-        return cancellations.cancel(partnerId, id, reason, itemIds, HistoryEntry.partner(partnerId));
+        CancelInput input = Binding.bind(RequestSchemas.CANCEL, body, CancelInput.class);
+        String reason = input.reason() != null ? input.reason() : Cancellations.DEFAULT_REASON;
+        return cancellations.cancel(partnerId, id, reason, input.itemIds(), HistoryEntry.partner(partnerId));
     }
 
     private static ObjectNode emptyObject() {

@@ -7,8 +7,13 @@ import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.telemed.common.validation.Binding;
+import com.telemed.common.validation.Issues;
 import com.telemed.common.validation.NumberSchema;
 import com.telemed.common.validation.ObjectSchema;
+import com.telemed.common.validation.StorableText;
 import com.telemed.common.validation.StringSchema;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -156,6 +161,27 @@ public final class RequestSchemas {
 
     /** The {@code Idempotency-Key} header, when not blank; its issues carry the path {@code ["Idempotency-Key"]}. */
     public static final StringSchema IDEMPOTENCY_HEADER = string().max(IDEMPOTENCY_KEY_MAX);
+    static final String IDEMPOTENCY_HEADER_NAME = "Idempotency-Key";
+
+    /**
+     * {@code POST /v1/requests} read: the body's issues and the {@code Idempotency-Key} header's
+     * (path {@code ["Idempotency-Key"]}, first), all in one answer, then the body bound. A blank
+     * header is no key: the body's {@code idempotencyKey} counts. An absent body reads as {@code {}}.
+     */
+    public static RequestInput createInput(JsonNode body, String headerKey, Supplier<Instant> now) {
+        JsonNode input = body == null ? JsonNodeFactory.instance.objectNode() : body;
+        Issues issues = new Issues();
+        if (headerKey != null && !headerKey.isBlank()) {
+            List<Object> path = List.of(IDEMPOTENCY_HEADER_NAME);
+            IDEMPOTENCY_HEADER.validate(TextNode.valueOf(headerKey), path, issues);
+            if (!StorableText.storable(headerKey)) {
+                issues.custom(path, StorableText.INVALID_CHARACTER);
+            }
+        }
+        create(now).validate(input, List.of(), issues);
+        issues.throwIfAny();
+        return Binding.bindValidated(input, RequestInput.class);
+    }
 
     /** {@code POST /v1/requests/:id/cancel}, body optional. A request has at most one item. */
     public static final ObjectSchema CANCEL = object()

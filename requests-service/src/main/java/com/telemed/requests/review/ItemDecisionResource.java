@@ -1,7 +1,6 @@
 package com.telemed.requests.review;
 
-import static com.telemed.requests.review.Bodies.text;
-import static com.telemed.requests.review.Bodies.valid;
+import static com.telemed.common.validation.Binding.bind;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.ws.rs.Consumes;
@@ -13,7 +12,7 @@ import jakarta.ws.rs.core.MediaType;
 
 /**
  * Item-level decisions of the prescriber console (item event names) and the dosage choice before
- * approval (operations-api.md, "Review").
+ * approval (operations-api.md, "Review"). Each body is validated and bound here, then handed on.
  */
 @Path("/ops/v1/requests/{id}/items/{itemId}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -29,29 +28,28 @@ public class ItemDecisionResource {
     @POST
     @Path("/approve")
     public ReviewViews.Outcome approve(@PathParam("id") String id, @PathParam("itemId") String itemId, JsonNode body) {
-        JsonNode input = valid(ReviewSchemas.APPROVE_ITEM, body);
-        return review.approveItem(id, itemId, input.get("prescriberId").textValue(), input.get("prescription"));
+        return review.approveItem(id, itemId, bind(ReviewSchemas.APPROVE_ITEM, body, ReviewInput.ItemApproval.class));
     }
 
     @POST
     @Path("/deny")
     public ReviewViews.Outcome deny(@PathParam("id") String id, @PathParam("itemId") String itemId, JsonNode body) {
-        JsonNode input = valid(ReviewSchemas.WITH_REASON, body);
-        return review.denyItem(id, itemId, input.get("prescriberId").textValue(), text(input, "reason"));
+        ReviewInput.WithReason input = bind(ReviewSchemas.WITH_REASON, body, ReviewInput.WithReason.class);
+        return review.denyItem(id, itemId, input.prescriberId(), input.reason());
     }
 
     @POST
     @Path("/request-consultation")
     public ReviewViews.Outcome requestConsultation(@PathParam("id") String id, @PathParam("itemId") String itemId,
                                                    JsonNode body) {
-        JsonNode input = valid(ReviewSchemas.PRESCRIBER, body);
-        return review.requestItemConsultation(id, itemId, input.get("prescriberId").textValue());
+        ReviewInput.Acting input = bind(ReviewSchemas.PRESCRIBER, body, ReviewInput.Acting.class);
+        return review.requestItemConsultation(id, itemId, input.prescriberId());
     }
 
     @POST
     @Path("/dosage")
     public ReviewViews.Outcome dosage(@PathParam("id") String id, @PathParam("itemId") String itemId, JsonNode body) {
-        JsonNode input = valid(ReviewSchemas.DOSAGE, body);
-        return review.updateDosage(id, itemId, input.get("prescriberId").textValue(), input.get("skuId").textValue());
+        ReviewInput.Dosage input = bind(ReviewSchemas.DOSAGE, body, ReviewInput.Dosage.class);
+        return review.updateDosage(id, itemId, input.prescriberId(), input.skuId());
     }
 }

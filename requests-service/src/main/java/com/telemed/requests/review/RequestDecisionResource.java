@@ -1,7 +1,6 @@
 package com.telemed.requests.review;
 
-import static com.telemed.requests.review.Bodies.text;
-import static com.telemed.requests.review.Bodies.valid;
+import static com.telemed.common.validation.Binding.bind;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
@@ -20,7 +19,7 @@ import jakarta.ws.rs.core.MediaType;
 /**
  * The console's actions on a whole request (operations-api.md, "Review"): claim, notes, the
  * request-level decisions of the single-prescription flow (legacy event names) and the service's
- * withdraw.
+ * withdraw. Each body is validated and bound here, then handed on.
  */
 @Path("/ops/v1/requests/{id}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -28,62 +27,61 @@ import jakarta.ws.rs.core.MediaType;
 public class RequestDecisionResource {
 
     private final Review review;
+    private final RequestLevelDecisions decisions;
     private final Cancellations cancellations;
 
-    public RequestDecisionResource(Review review, Cancellations cancellations) {
+    public RequestDecisionResource(Review review, RequestLevelDecisions decisions, Cancellations cancellations) {
         this.review = review;
+        this.decisions = decisions;
         this.cancellations = cancellations;
     }
 
     @POST
     @Path("/claim")
     public ReviewViews.Outcome claim(@PathParam("id") String id, JsonNode body) {
-        JsonNode input = valid(ReviewSchemas.PRESCRIBER, body);
-        return review.claim(id, input.get("prescriberId").textValue());
+        return review.claim(id, bind(ReviewSchemas.PRESCRIBER, body, ReviewInput.Acting.class).prescriberId());
     }
 
     @POST
     @Path("/notes")
     public ReviewViews.Outcome note(@PathParam("id") String id, JsonNode body) {
-        JsonNode input = valid(ReviewSchemas.NOTE, body);
-        return review.addNote(id, input.get("prescriberId").textValue(), input.get("text").textValue());
+        ReviewInput.Note input = bind(ReviewSchemas.NOTE, body, ReviewInput.Note.class);
+        return review.addNote(id, input.prescriberId(), input.text());
     }
 
     @POST
     @Path("/approve")
     public ReviewViews.Outcome approve(@PathParam("id") String id, JsonNode body) {
-        JsonNode input = valid(ReviewSchemas.APPROVE_REQUEST, body);
-        return review.approveRequest(id, input.get("prescriberId").textValue(), text(input, "drugId"), input.get("prescription"));
+        return decisions.approve(id, bind(ReviewSchemas.APPROVE_REQUEST, body, ReviewInput.RequestApproval.class));
     }
 
     @POST
     @Path("/deny")
     public ReviewViews.Outcome deny(@PathParam("id") String id, JsonNode body) {
-        JsonNode input = valid(ReviewSchemas.WITH_REASON, body);
-        return review.denyRequest(id, input.get("prescriberId").textValue(), text(input, "reason"), false);
+        ReviewInput.WithReason input = bind(ReviewSchemas.WITH_REASON, body, ReviewInput.WithReason.class);
+        return decisions.deny(id, input.prescriberId(), input.reason(), false);
     }
 
     @POST
     @Path("/complete-without-rx")
     public ReviewViews.Outcome completeWithoutRx(@PathParam("id") String id, JsonNode body) {
-        JsonNode input = valid(ReviewSchemas.WITH_REASON, body);
-        return review.denyRequest(id, input.get("prescriberId").textValue(), text(input, "reason"), true);
+        ReviewInput.WithReason input = bind(ReviewSchemas.WITH_REASON, body, ReviewInput.WithReason.class);
+        return decisions.deny(id, input.prescriberId(), input.reason(), true);
     }
 
     @POST
     @Path("/request-consultation")
     public ReviewViews.Outcome requestConsultation(@PathParam("id") String id, JsonNode body) {
-        JsonNode input = valid(ReviewSchemas.PRESCRIBER, body);
-        return review.requestConsultation(id, input.get("prescriberId").textValue());
+        return decisions.requestConsultation(id, bind(ReviewSchemas.PRESCRIBER, body, ReviewInput.Acting.class).prescriberId());
     }
 
     /** The service withdraws every untransmitted item: the partner cancel's effects and events, {@code by} = service. */
     @POST
     @Path("/withdraw")
     public Cancellations.Outcome withdraw(@PathParam("id") String id, JsonNode body) {
-        JsonNode input = valid(ReviewSchemas.WITHDRAW, body);
+        ReviewInput.Withdrawal input = bind(ReviewSchemas.WITHDRAW, body, ReviewInput.Withdrawal.class);
         String partnerId = Ids.uuid(id).map(uuid -> Request.<Request>findById(uuid)).map(request -> request.partnerId)
                 .orElseThrow(() -> ApiException.notFound(RequestQueries.NOT_FOUND));
-        return cancellations.cancel(partnerId, id, input.get("reason").textValue(), null, HistoryEntry.SERVICE);
+        return cancellations.cancel(partnerId, id, input.reason(), null, HistoryEntry.SERVICE);
     }
 }

@@ -10,8 +10,8 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.common.json.Timestamps;
 import com.telemed.requests.FakeNeighbours;
 import com.telemed.requests.PatientNeighboursResource;
 import com.telemed.requests.catalogue.CatalogueClient;
@@ -218,13 +218,13 @@ class RequestIdempotencyTest {
         int callers = 40;
         RequestCreation otherInstance = new RequestCreation(membersClient, catalogueClient);
         Map<String, Object> body = prescription(memberId, drugId);
-        JsonNode json = new ObjectMapper().valueToTree(body);
+        RequestInput input = RequestSchemas.createInput(new ObjectMapper().valueToTree(body), key, Timestamps::now);
         List<Map.Entry<Integer, String>> answers = atOnce(callers, caller -> {
             if (caller % 2 == 0) {
                 Response answer = post(partner, body, key);
                 return Map.entry(answer.statusCode(), answer.jsonPath().getString("requestId"));
             }
-            RequestCreation.Outcome outcome = otherInstance.create(partner, json, key);
+            RequestCreation.Outcome outcome = otherInstance.create(partner, input, key);
             return Map.entry(outcome.replay() ? 200 : 201, outcome.request().id.toString());
         });
         assertEquals(1, answers.stream().filter(answer -> answer.getKey() == 201).count(), answers.toString());

@@ -1,8 +1,9 @@
-package com.telemed.requests.prescription;
+package com.telemed.requests.review;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.requests.catalogue.DrugLookup;
+import com.telemed.requests.prescription.ClinicalSnapshot;
+import com.telemed.requests.prescription.PrescriptionRecord;
 import com.telemed.requests.request.LineItem;
 import com.telemed.requests.request.Request;
 import java.math.BigDecimal;
@@ -17,9 +18,10 @@ import java.util.UUID;
  * sends, else the one chosen by a dosage update, else the one the partner requested (by id, or by
  * its legacy dosage label); it must be an active SKU of the drug. Drug name, SKU label,
  * concentration, package size and classification are copied from the catalogue now and never
- * change afterwards.
+ * change afterwards. Part of the review (an approval signs), so the prescription feature below it
+ * knows nothing of requests.
  */
-public final class PrescriptionSigning {
+final class PrescriptionSigning {
 
     /** Validity of a prescription: one year, six months for a controlled substance. */
     private static final int MONTHS_VALID = 12;
@@ -28,16 +30,14 @@ public final class PrescriptionSigning {
     private PrescriptionSigning() {
     }
 
-    public static PrescriptionRecord sign(Request request, LineItem item, DrugLookup drug, UUID prescriberId,
-                                          JsonNode prescription, Instant at) {
-        DrugLookup.Sku sku = sku(item, drug, text(prescription, "skuId"));
+    static PrescriptionRecord sign(Request request, LineItem item, DrugLookup drug, UUID prescriberId,
+                                   ReviewInput.Prescription prescription, Instant at) {
+        DrugLookup.Sku sku = sku(item, drug, prescription.skuId());
         ClinicalSnapshot.Concentration concentration = sku == null || sku.concentration() == null ? null
                 : new ClinicalSnapshot.Concentration(sku.concentration().path("value").decimalValue(),
                         sku.concentration().path("activeUnit").asText(null), sku.concentration().path("baseUnit").asText(null));
-        JsonNode doseNode = prescription.get("clinicalDose");
-        ClinicalSnapshot.Dose dose = doseNode == null || doseNode.isNull() ? null
-                : new ClinicalSnapshot.Dose(doseNode.get("value").decimalValue(), doseNode.get("unit").textValue());
-        JsonNode interval = prescription.get("dosingIntervalDays");
+        ClinicalSnapshot.Dose dose = prescription.clinicalDose() == null ? null
+                : new ClinicalSnapshot.Dose(prescription.clinicalDose().value(), prescription.clinicalDose().unit());
         String classification = drug.classification();
         ClinicalSnapshot clinical = new ClinicalSnapshot(
                 drug.name(),
@@ -48,13 +48,13 @@ public final class PrescriptionSigning {
                 dose,
                 volumeMl(dose, concentration),
                 null,
-                interval == null || interval.isNull() ? null : interval.intValue(),
-                prescription.get("quantity"),
-                text(prescription, "quantityUnits"),
-                prescription.get("daysSupply").intValue(),
-                prescription.get("directions").textValue(),
-                prescription.get("refills").intValue(),
-                prescription.get("dispenseAsWritten").booleanValue(),
+                prescription.dosingIntervalDays(),
+                prescription.quantity(),
+                prescription.quantityUnits(),
+                prescription.daysSupply(),
+                prescription.directions(),
+                prescription.refills(),
+                prescription.dispenseAsWritten(),
                 classification,
                 null);
         PrescriptionRecord record = new PrescriptionRecord();
@@ -78,7 +78,7 @@ public final class PrescriptionSigning {
     }
 
     /** The SKU to sign: see the class comment. {@code 400} when it is not an active SKU of the drug. */
-    public static DrugLookup.Sku sku(LineItem item, DrugLookup drug, String sent) {
+    static DrugLookup.Sku sku(LineItem item, DrugLookup drug, String sent) {
         String skuId = sent != null ? sent : item.selectedSkuId != null ? item.selectedSkuId : item.requestedSkuId;
         if (skuId == null && item.dosage != null) {
             skuId = drug.skus().stream().filter(sku -> sku.label().equals(item.dosage)).map(DrugLookup.Sku::id)
@@ -103,10 +103,5 @@ public final class PrescriptionSigning {
             return null;
         }
         return dose.value().divide(concentration.value(), 4, RoundingMode.HALF_UP).stripTrailingZeros();
-    }
-
-    private static String text(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        return value == null || value.isNull() ? null : value.textValue();
     }
 }

@@ -1,10 +1,7 @@
-package com.telemed.requests.internal;
+package com.telemed.requests.request;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.telemed.common.id.Ids;
-import com.telemed.requests.request.LineItem;
-import com.telemed.requests.request.Request;
-import com.telemed.requests.request.RequestStatus;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -85,12 +82,6 @@ public class MemberRequests {
         boolean single = items.size() == 1;
         return new Summary(request.id, single ? first.drugId : null, single ? first.drugName : null,
                 single ? first.dosage : null, status, request.caseNotes, request.createdAt, request.updatedAt);
-    }
-
-    /** Whether any request (whatever its status) exists for the member. */
-    @Transactional
-    public boolean hasRequests(String partnerId, String memberId) {
-        return Ids.uuid(memberId).map(id -> Request.count("partnerId = ?1 and memberId = ?2", partnerId, id) > 0).orElse(false);
     }
 
     @Transactional

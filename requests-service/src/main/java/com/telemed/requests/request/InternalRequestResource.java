@@ -1,4 +1,4 @@
-package com.telemed.requests.internal;
+package com.telemed.requests.request;
 
 import static com.telemed.common.validation.Schemas.array;
 import static com.telemed.common.validation.Schemas.number;
@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.telemed.common.id.Ids;
+import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.ObjectSchema;
 import com.telemed.requests.member.MemberDeletions;
 import jakarta.ws.rs.Consumes;
@@ -23,8 +24,8 @@ import java.util.Map;
 
 /**
  * What other services ask of requests (never routed by the gateway; every call names its
- * partner and sees only that partner's requests): summaries, has-requests and member deletions
- * for members-service (contract in members-service/README.md), a member's requests for
+ * partner and sees only that partner's requests): summaries and member deletions for
+ * members-service (contract in members-service/README.md), a member's requests for
  * messaging's prescriber resolution. None answers 404: an unknown member simply has no requests.
  */
 @Path("/internal/requests")
@@ -65,22 +66,21 @@ public class InternalRequestResource {
     public record ForMember(List<MemberRequests.Assignment> requests) {
     }
 
+    /** The summaries asked for, bound after {@link #SUMMARIES}; {@code limitPerMember} null when absent. */
+    public record SummariesInput(String partnerId, List<String> memberIds, Integer limitPerMember) {
+    }
+
+    /** A member deletion asked for, bound after {@link #MEMBER_QUERY}. */
+    public record MemberDeletionInput(String partnerId, String memberId) {
+    }
+
     @POST
     @Path("/summaries")
     @Consumes(MediaType.APPLICATION_JSON)
     public Summaries summaries(JsonNode body) {
-        JsonNode input = body == null ? JsonNodeFactory.instance.objectNode() : body;
-        SUMMARIES.validate(input);
-        List<String> memberIds = input.get("memberIds").valueStream().map(JsonNode::textValue).toList();
-        int perMember = input.has("limitPerMember") ? input.get("limitPerMember").intValue() : MAX_PER_MEMBER;
-        return new Summaries(requests.summaries(input.get("partnerId").textValue(), memberIds, perMember));
-    }
-
-    @GET
-    @Path("/has-requests")
-    public HasRequests hasRequests(@QueryParam("partnerId") String partnerId, @QueryParam("memberId") String memberId) {
-        memberQuery(partnerId, memberId);
-        return new HasRequests(requests.hasRequests(partnerId, memberId));
+        SummariesInput input = Binding.bind(SUMMARIES, body, SummariesInput.class);
+        int perMember = input.limitPerMember() != null ? input.limitPerMember() : MAX_PER_MEMBER;
+        return new Summaries(requests.summaries(input.partnerId(), input.memberIds(), perMember));
     }
 
     /**
@@ -92,11 +92,9 @@ public class InternalRequestResource {
     @Path("/member-deletions")
     @Consumes(MediaType.APPLICATION_JSON)
     public HasRequests memberDeletion(JsonNode body) {
-        JsonNode input = body == null ? JsonNodeFactory.instance.objectNode() : body;
-        MEMBER_QUERY.validate(input);
-        String partnerId = input.get("partnerId").textValue();
-        return new HasRequests(Ids.uuid(input.get("memberId").textValue())
-                .map(memberId -> deletions.agree(partnerId, memberId))
+        MemberDeletionInput input = Binding.bind(MEMBER_QUERY, body, MemberDeletionInput.class);
+        return new HasRequests(Ids.uuid(input.memberId())
+                .map(memberId -> deletions.agree(input.partnerId(), memberId))
                 .orElse(false));
     }
 

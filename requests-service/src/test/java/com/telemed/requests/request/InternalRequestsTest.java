@@ -1,4 +1,4 @@
-package com.telemed.requests.internal;
+package com.telemed.requests.request;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
@@ -20,7 +20,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** /internal/requests: summaries, has-requests, member deletions, by-member (members-service/README.md contract). */
+/** /internal/requests: summaries, member deletions, by-member (members-service/README.md contract). */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(FakeNeighboursResource.class)
@@ -175,18 +175,6 @@ class InternalRequestsTest {
                 summaries(partner, List.of(unknown, "not-a-uuid")).getMap("summaries"));
     }
 
-    @Test
-    void hasRequests() {
-        create(member, Map.of());
-        given().queryParam("partnerId", partner).queryParam("memberId", member).when().get("/internal/requests/has-requests")
-                .then().statusCode(200).body("", equalTo(Map.of("hasRequests", true)));
-        given().queryParam("partnerId", partner).queryParam("memberId", idle).when().get("/internal/requests/has-requests")
-                .then().statusCode(200).body("", equalTo(Map.of("hasRequests", false)));
-        given().queryParam("partnerId", "partner-" + UUID.randomUUID()).queryParam("memberId", member)
-                .when().get("/internal/requests/has-requests")
-                .then().statusCode(200).body("", equalTo(Map.of("hasRequests", false)));
-    }
-
     private static io.restassured.response.Response memberDeletion(Object body) {
         return given().contentType("application/json").body(body).when().post("/internal/requests/member-deletions");
     }
@@ -208,8 +196,8 @@ class InternalRequestsTest {
         given().header("X-Partner-Id", partner).contentType("application/json")
                 .body(Map.of("memberId", idle, "caseNotes", "notes", "items", List.of(Map.of("drugId", drugId))))
                 .when().post("/v1/requests").then().statusCode(400).body("", equalTo(Map.of("error", "Member not found")));
-        given().queryParam("partnerId", partner).queryParam("memberId", idle).when().get("/internal/requests/has-requests")
-                .then().statusCode(200).body("", equalTo(Map.of("hasRequests", false)));
+        given().queryParam("partnerId", partner).queryParam("memberId", idle).when().get("/internal/requests/by-member")
+                .then().statusCode(200).body("", equalTo(Map.of("requests", List.of())));
 
         // Recorded for one partner only: another partner's deletion of this id leaves the member alone here.
         memberDeletion(deletionOf("partner-" + UUID.randomUUID(), otherMember)).then().statusCode(200)

@@ -1,0 +1,32 @@
+package com.telemed.requests.request;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * {@code POST /v1/requests}, bound after {@link RequestSchemas#create} passed: absent optional
+ * fields are {@code null} (none of them may be sent as null). {@code member} stays a tree: it goes
+ * to members-service as it came, which owns the member's rules.
+ */
+public record RequestInput(String memberId, JsonNode member, List<ItemInput> items, String caseNotes,
+                           String v2SurveyResponseId, String pharmacySendAt, String idempotencyKey,
+                           String drugId, String requestedSkuId, String dosage, String requestedSku,
+                           DoseInput requestedClinicalDose) {
+
+    /** One item; also the legacy single-drug body's top-level fields. */
+    public record ItemInput(String drugId, String requestedSkuId, String dosage, String requestedSku,
+                            DoseInput requestedClinicalDose) {
+    }
+
+    public record DoseInput(BigDecimal value, String unit) {
+    }
+
+    /** The one item: {@code items[0]}, else the legacy top-level single drug, else none (a consultation request). */
+    public ItemInput item() {
+        if (items != null && !items.isEmpty()) {
+            return items.get(0);
+        }
+        return drugId != null ? new ItemInput(drugId, requestedSkuId, dosage, requestedSku, requestedClinicalDose) : null;
+    }
+}
