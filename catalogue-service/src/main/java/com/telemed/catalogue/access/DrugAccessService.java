@@ -1,5 +1,6 @@
 package com.telemed.catalogue.access;
 
+import com.telemed.catalogue.drug.DrugRestrictions;
 import com.telemed.common.json.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -10,7 +11,7 @@ import java.util.Optional;
 
 /** Which drugs each partner may see and order. Every read and write is keyed by the partner id. */
 @ApplicationScoped
-public class DrugAccessService {
+public class DrugAccessService implements DrugRestrictions {
 
     private static final int ATTEMPTS = 5;
 
@@ -42,6 +43,7 @@ public class DrugAccessService {
     }
 
     /** The drugs the partner is restricted to, or empty when the partner sees the full catalogue. */
+    @Override
     @Transactional
     public Optional<List<String>> restriction(String partnerId) {
         return PartnerDrugAccess.<PartnerDrugAccess>findByIdOptional(partnerId)

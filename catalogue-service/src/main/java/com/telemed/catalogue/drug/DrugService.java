@@ -1,6 +1,5 @@
 package com.telemed.catalogue.drug;
 
-import com.telemed.catalogue.access.DrugAccessService;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,9 +21,9 @@ import java.util.Set;
 public class DrugService {
 
     private final EntityManager entityManager;
-    private final DrugAccessService access;
+    private final DrugRestrictions access;
 
-    public DrugService(EntityManager entityManager, DrugAccessService access) {
+    public DrugService(EntityManager entityManager, DrugRestrictions access) {
         this.entityManager = entityManager;
         this.access = access;
     }

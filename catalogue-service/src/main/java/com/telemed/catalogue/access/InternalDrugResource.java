@@ -1,4 +1,4 @@
-package com.telemed.catalogue.internal;
+package com.telemed.catalogue.access;
 
 import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;

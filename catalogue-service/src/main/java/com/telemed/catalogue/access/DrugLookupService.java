@@ -1,6 +1,5 @@
-package com.telemed.catalogue.internal;
+package com.telemed.catalogue.access;
 
-import com.telemed.catalogue.access.DrugAccessService;
 import com.telemed.catalogue.drug.CatalogueDrug;
 import com.telemed.catalogue.drug.DrugService;
 import com.telemed.catalogue.drug.DrugView;
