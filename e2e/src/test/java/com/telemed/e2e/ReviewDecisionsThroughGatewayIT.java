@@ -5,18 +5,17 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.nullValue;
+import static com.telemed.e2e.WebhookPayloads.assertPayload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.kafka.TopicReader;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -31,7 +30,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(RunningPlatform.class)
 class ReviewDecisionsThroughGatewayIT {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, Object> PRESCRIPTION = Map.of("quantity", 30, "quantityUnits", "tablets",
             "daysSupply", 30, "directions", "One tablet daily", "refills", 1, "dispenseAsWritten", false);
 
@@ -275,18 +273,6 @@ class ReviewDecisionsThroughGatewayIT {
                 .body("lineItems[0].history.action", equalTo(List.of("created", "approved")));
         assertEquals(List.of("item.approved", "request.all_approved"),
                 events(ids[0], 2).stream().map(e -> e.get("type").asText()).toList());
-    }
-
-    private static void assertPayload(JsonNode actual, Object... keysAndValues) {
-        Map<String, Object> expected = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            expected.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        }
-        expected.put("timestamp", actual.path("timestamp").asText());
-        assertTrue(actual.path("timestamp").asText().matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z"));
-        Map<?, ?> actualMap = JSON.convertValue(actual, LinkedHashMap.class);
-        assertEquals(List.copyOf(expected.keySet()), List.copyOf(actualMap.keySet()));
-        assertEquals(expected, actualMap);
     }
 
     private static List<String> fieldNames(JsonNode node) {

@@ -3,11 +3,11 @@ package com.telemed.e2e;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
+import static com.telemed.e2e.WebhookPayloads.assertPayload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.e2e.WebhookReceiver.Received;
 import com.telemed.testkit.e2e.RunningPlatform;
 import io.restassured.http.ContentType;
@@ -15,7 +15,6 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +31,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(RunningPlatform.class)
 class WebhookDeliveryThroughGatewayIT {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void anApprovalArrivesSignedWithItsAggregate(RunningPlatform.Handle platform) throws Exception {
@@ -110,15 +108,4 @@ class WebhookDeliveryThroughGatewayIT {
         }
     }
 
-    private static void assertPayload(JsonNode actual, Object... keysAndValues) {
-        Map<String, Object> expected = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            expected.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        }
-        expected.put("timestamp", actual.path("timestamp").asText());
-        assertTrue(actual.path("timestamp").asText().matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z"));
-        Map<?, ?> actualMap = JSON.convertValue(actual, LinkedHashMap.class);
-        assertEquals(new ArrayList<>(expected.keySet()), new ArrayList<>(actualMap.keySet()));
-        assertEquals(expected, actualMap);
-    }
 }
