@@ -7,19 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.requests.FakeNeighbours;
 import com.telemed.requests.FakeNeighboursResource;
+import com.telemed.requests.request.PendingRequest;
 import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -48,16 +48,10 @@ class BookingTokenStorageTest {
     @BeforeEach
     void setUp() {
         neighbours.reset();
-        partner = "partner-" + UUID.randomUUID();
-        String drugId = "drug-" + UUID.randomUUID().toString().substring(0, 8);
-        neighbours.drug(drugId, "Semaglutide", List.of("0.25mg"), partner);
-        String memberId = neighbours.seedMember(partner, "Ada", "Lovelace", "ada+" + UUID.randomUUID() + "@example.com");
-        prescriberId = given().contentType("application/json")
-                .body(Map.of("name", "Dr Lin", "email", "lin+" + UUID.randomUUID() + "@example.com"))
-                .post("/ops/v1/prescribers").then().statusCode(201).extract().path("prescriber.id");
-        requestId = given().header("X-Partner-Id", partner).contentType("application/json")
-                .body(Map.of("memberId", memberId, "caseNotes", "notes", "items", List.of(Map.of("drugId", drugId))))
-                .post("/v1/requests").then().statusCode(201).extract().path("requestId");
+        PendingRequest pending = PendingRequest.create(neighbours, "Ada", "Lovelace");
+        partner = pending.partner();
+        prescriberId = pending.prescriberId();
+        requestId = pending.requestId();
     }
 
     private String consultationToken() {
@@ -68,18 +62,11 @@ class BookingTokenStorageTest {
         return url.substring(LINK.length());
     }
 
-    private static Connection database() throws Exception {
-        var config = ConfigProvider.getConfig();
-        return DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
-                config.getValue("quarkus.datasource.username", String.class),
-                config.getValue("quarkus.datasource.password", String.class));
-    }
-
     @Test
     void theDatabaseHoldsTheTokensHashOnly() throws Exception {
         String token = consultationToken();
         List<String> values = new ArrayList<>();
-        try (Connection connection = database();
+        try (Connection connection = ServiceDatabase.connect();
              var statement = connection.prepareStatement("SELECT * FROM consultations WHERE request_id = ?::uuid")) {
             statement.setString(1, requestId);
             try (var rows = statement.executeQuery()) {
@@ -111,7 +98,7 @@ class BookingTokenStorageTest {
     /** The migration hashed the tokens stored before it in SQL: the same hash as the code's, so those links still resolve. */
     @Test
     void theMigrationsHashIsTheCodes() throws Exception {
-        try (Connection connection = database();
+        try (Connection connection = ServiceDatabase.connect();
              var statement = connection.prepareStatement("SELECT encode(sha256(convert_to(?, 'UTF8')), 'hex')")) {
             for (String token : List.of("q3V0b2tlbi1ib29raW5nLWxpbmstMjRi", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "-_-_é")) {
                 statement.setString(1, token);

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.telemed.requests.FakeNeighbours;
 import com.telemed.requests.FakeNeighboursResource;
+import com.telemed.requests.request.PendingRequest;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -21,7 +22,6 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,18 +49,11 @@ class ReviewInputTest {
     @BeforeEach
     void setUp() {
         neighbours.reset();
-        partner = "partner-" + UUID.randomUUID();
-        String drugId = "drug-" + UUID.randomUUID().toString().substring(0, 8);
-        neighbours.drug(drugId, "Semaglutide", List.of("0.25mg"), partner);
-        String memberId = neighbours.seedMember(partner, "Grace", "Hopper", "grace+" + UUID.randomUUID() + "@example.com");
-        prescriberId = given().contentType("application/json")
-                .body(Map.of("name", "Dr Who", "email", "who+" + UUID.randomUUID() + "@example.com"))
-                .post("/ops/v1/prescribers").then().statusCode(201).extract().path("prescriber.id");
-        requestId = given().header("X-Partner-Id", partner).contentType("application/json")
-                .body(Map.of("memberId", memberId, "caseNotes", "notes", "items", List.of(Map.of("drugId", drugId))))
-                .post("/v1/requests").then().statusCode(201).extract().path("requestId");
-        itemId = given().header("X-Partner-Id", partner).get("/v1/requests/" + requestId).then().statusCode(200)
-                .extract().path("lineItems[0].itemId");
+        PendingRequest pending = PendingRequest.create(neighbours, "Grace", "Hopper");
+        partner = pending.partner();
+        prescriberId = pending.prescriberId();
+        requestId = pending.requestId();
+        itemId = pending.itemId();
     }
 
     private Response console(String action, String body) {

@@ -25,11 +25,11 @@ final class RequestFixtures {
     private RequestFixtures() {
     }
 
-    static String newPartner() {
+    public static String newPartner() {
         return "partner-" + UUID.randomUUID();
     }
 
-    static String newDrugId() {
+    public static String newDrugId() {
         return "drug-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
