@@ -1,6 +1,5 @@
 package com.telemed.members;
 
-import com.telemed.common.partner.PartnerContext;
 import com.telemed.common.trust.ServiceProof;
 import com.telemed.common.trust.ServiceTrust;
 import com.telemed.testkit.http.FakeNeighbour;
@@ -64,9 +63,7 @@ public class FakeRequestsService extends FakeNeighbour {
 
     @Override
     protected boolean proven(HttpServerRequest request) {
-        return trust.verify(request.method().name(), request.uri(), request.getHeader(PartnerContext.HEADER),
-                request.getHeader(ServiceProof.TIMESTAMP_HEADER), request.getHeader(ServiceProof.PROOF_HEADER))
-                == ServiceProof.Verdict.PROVEN;
+        return trust.verify(request) == ServiceProof.Verdict.PROVEN;
     }
 
     @Override

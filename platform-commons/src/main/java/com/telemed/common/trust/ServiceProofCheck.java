@@ -1,6 +1,5 @@
 package com.telemed.common.trust;
 
-import com.telemed.common.partner.PartnerContext;
 import io.quarkus.arc.properties.IfBuildProperty;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
@@ -9,7 +8,6 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
@@ -58,7 +56,7 @@ public class ServiceProofCheck {
             context.next();
             return;
         }
-        ServiceProof.Verdict verdict = verdict(request);
+        ServiceProof.Verdict verdict = trust.verify(request);
         if (verdict == ServiceProof.Verdict.PROVEN) {
             context.next();
             return;
@@ -76,21 +74,6 @@ public class ServiceProofCheck {
                         response.close();
                     }
                 });
-    }
-
-    private ServiceProof.Verdict verdict(HttpServerRequest request) {
-        List<String> timestamps = request.headers().getAll(ServiceProof.TIMESTAMP_HEADER);
-        List<String> proofs = request.headers().getAll(ServiceProof.PROOF_HEADER);
-        List<String> partners = request.headers().getAll(PartnerContext.HEADER);
-        if (timestamps.isEmpty() || proofs.isEmpty()) {
-            return ServiceProof.Verdict.MISSING;
-        }
-        // One of each: a second partner header would be read where the signed one was not.
-        if (timestamps.size() > 1 || proofs.size() > 1 || partners.size() > 1) {
-            return ServiceProof.Verdict.MALFORMED;
-        }
-        return trust.verify(request.method().name(), request.uri(), partners.isEmpty() ? null : partners.get(0),
-                timestamps.get(0), proofs.get(0));
     }
 
     private void refused(HttpServerRequest request, ServiceProof.Verdict verdict) {

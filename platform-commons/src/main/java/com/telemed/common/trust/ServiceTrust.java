@@ -1,6 +1,8 @@
 package com.telemed.common.trust;
 
+import com.telemed.common.partner.PartnerContext;
 import io.quarkus.runtime.Startup;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.util.List;
@@ -26,5 +28,23 @@ public class ServiceTrust {
 
     public ServiceProof.Verdict verify(String method, String target, String partnerId, String timestamp, String proofHeader) {
         return proof.verify(method, target, partnerId, timestamp, proofHeader);
+    }
+
+    /**
+     * The verdict on a received call: its proof headers, one of each (a second partner header would
+     * be read where the signed one was not), checked against its method, target and partner.
+     */
+    public ServiceProof.Verdict verify(HttpServerRequest request) {
+        List<String> timestamps = request.headers().getAll(ServiceProof.TIMESTAMP_HEADER);
+        List<String> proofs = request.headers().getAll(ServiceProof.PROOF_HEADER);
+        List<String> partners = request.headers().getAll(PartnerContext.HEADER);
+        if (timestamps.isEmpty() || proofs.isEmpty()) {
+            return ServiceProof.Verdict.MISSING;
+        }
+        if (timestamps.size() > 1 || proofs.size() > 1 || partners.size() > 1) {
+            return ServiceProof.Verdict.MALFORMED;
+        }
+        return verify(request.method().name(), request.uri(), partners.isEmpty() ? null : partners.get(0),
+                timestamps.get(0), proofs.get(0));
     }
 }
