@@ -23,7 +23,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -86,10 +85,10 @@ public class DrugOpsResource {
                 for (int i = 0; i < skus.size(); i++) {
                     JsonNode sku = skus.get(i);
                     if (sku.hasNonNull("id") && !ids.add(sku.get("id").textValue())) {
-                        issues.custom(pathOf(path, "skus", i, "id"), DUPLICATE_SKU_ID);
+                        issues.custom(Issues.append(path, "skus", i, "id"), DUPLICATE_SKU_ID);
                     }
                     if (!labels.add(sku.get("label").textValue())) {
-                        issues.custom(pathOf(path, "skus", i, "label"), DUPLICATE_SKU_LABEL);
+                        issues.custom(Issues.append(path, "skus", i, "label"), DUPLICATE_SKU_LABEL);
                     }
                 }
             });
@@ -129,11 +128,5 @@ public class DrugOpsResource {
     private static NumberSchema positive() {
         return number().max(AMOUNT_MAX).decimals(AMOUNT_DECIMALS)
                 .refine(value -> value.decimalValue().compareTo(BigDecimal.ZERO) > 0, POSITIVE);
-    }
-
-    private static List<Object> pathOf(List<Object> base, Object... keys) {
-        List<Object> path = new ArrayList<>(base);
-        path.addAll(List.of(keys));
-        return path;
     }
 }

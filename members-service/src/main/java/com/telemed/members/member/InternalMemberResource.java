@@ -1,6 +1,8 @@
 package com.telemed.members.member;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.telemed.common.id.Ids;
@@ -27,10 +29,24 @@ import java.util.UUID;
 @Produces(MediaType.APPLICATION_JSON)
 public class InternalMemberResource {
 
-    private final MemberService members;
+    /** {@code POST /internal/members/find-or-create} once it passed {@link MemberSchemas#FIND_OR_CREATE}. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record FindOrCreateBody(String partnerId, MemberInput member) {
+    }
 
-    public InternalMemberResource(MemberService members) {
+    /** {@code POST /internal/members/batch} once it passed {@link MemberSchemas#BATCH}; ids not yet parsed. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record BatchBody(String partnerId, List<String> memberIds) {
+    }
+
+    private final MemberService members;
+    private final MemberQueries queries;
+    private final ObjectMapper mapper;
+
+    public InternalMemberResource(MemberService members, MemberQueries queries, ObjectMapper mapper) {
         this.members = members;
+        this.queries = queries;
+        this.mapper = mapper;
     }
 
     /** {@code 201 {member, created: true}} when created, {@code 200 {member, created: false}} when reused. */
@@ -38,9 +54,8 @@ public class InternalMemberResource {
     @Path("/find-or-create")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response findOrCreate(JsonNode body) {
-        MemberSchemas.FIND_OR_CREATE.validate(body);
-        MemberService.FoundOrCreated outcome =
-                members.findOrCreate(body.get("partnerId").textValue(), body.get("member"));
+        FindOrCreateBody call = MemberSchemas.bind(MemberSchemas.FIND_OR_CREATE, body, FindOrCreateBody.class, mapper);
+        MemberService.FoundOrCreated outcome = members.findOrCreate(call.partnerId(), call.member());
         return Response.status(outcome.created() ? 201 : 200)
                 .entity(new MemberViews.FoundOrCreated(MemberViews.Internal.of(outcome.member()), outcome.created()))
                 .build();
@@ -55,7 +70,7 @@ public class InternalMemberResource {
             query.put("partnerId", partnerId);
         }
         MemberSchemas.INTERNAL_QUERY.validate(query);
-        return new MemberViews.InternalEnvelope(MemberViews.Internal.of(members.get(partnerId, Ids.uuid(id))));
+        return new MemberViews.InternalEnvelope(MemberViews.Internal.of(queries.get(partnerId, Ids.uuid(id))));
     }
 
     /** {@code 200 {members}}: the partner's members among the ids, in the order asked, unknown ones left out. */
@@ -63,13 +78,9 @@ public class InternalMemberResource {
     @Path("/batch")
     @Consumes(MediaType.APPLICATION_JSON)
     public MemberViews.InternalBatch batch(JsonNode body) {
-        MemberSchemas.BATCH.validate(body);
-        List<UUID> ids = new java.util.ArrayList<>();
-        for (JsonNode id : body.get("memberIds")) {
-            Optional<UUID> parsed = Ids.uuid(id.textValue());
-            parsed.ifPresent(ids::add);
-        }
-        return new MemberViews.InternalBatch(members.batch(body.get("partnerId").textValue(), ids).stream()
+        BatchBody call = MemberSchemas.bind(MemberSchemas.BATCH, body, BatchBody.class, mapper);
+        List<UUID> ids = call.memberIds().stream().map(Ids::uuid).flatMap(Optional::stream).toList();
+        return new MemberViews.InternalBatch(queries.batch(call.partnerId(), ids).stream()
                 .map(MemberViews.Internal::of).toList());
     }
 }

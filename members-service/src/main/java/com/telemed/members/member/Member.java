@@ -16,7 +16,7 @@ import java.util.UUID;
  *
  * <p>Column {@code search_text} (V6) is deliberately not mapped: PostgreSQL generates it from the
  * names and email on every insert and update, and only the list's SQL reads it
- * ({@link MemberService#SEARCH_CONDITION}). Mapped, Hibernate would try to write it.
+ * ({@link MemberQueries#SEARCH_CONDITION}). Mapped, Hibernate would try to write it.
  */
 @Entity
 @Table(name = "members")

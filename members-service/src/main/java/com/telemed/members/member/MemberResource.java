@@ -1,8 +1,10 @@
 package com.telemed.members.member;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.telemed.common.id.Ids;
 import com.telemed.common.partner.PartnerContext;
 import com.telemed.common.validation.NumberSchema;
@@ -24,7 +26,8 @@ import java.util.List;
 
 /**
  * {@code /v1/members} (partner-api.md, Members). Every call acts for the partner the gateway
- * authenticated; another partner's member is answered exactly like an unknown one.
+ * authenticated; another partner's member is answered exactly like an unknown one. Bodies and the
+ * list query are validated and bound here ({@link MemberSchemas#bind}); the services take records.
  */
 @Path("/v1/members")
 @Produces(MediaType.APPLICATION_JSON)
@@ -33,22 +36,31 @@ public class MemberResource {
     private static final int DEFAULT_LIMIT = 20;
     private static final BigDecimal MAX_PAGE = BigDecimal.valueOf(Long.MAX_VALUE / 2);
 
+    /** The query of {@code GET /v1/members} once it passed {@link MemberSchemas#LIST_QUERY}: the strings sent. */
+    public record ListQuery(String page, String limit, String search, String status) {
+    }
+
     private final MemberService members;
+    private final MemberQueries queries;
     private final MemberRequests requests;
     private final PartnerContext partner;
+    private final ObjectMapper mapper;
 
-    public MemberResource(MemberService members, MemberRequests requests, PartnerContext partner) {
+    public MemberResource(MemberService members, MemberQueries queries, MemberRequests requests,
+                          PartnerContext partner, ObjectMapper mapper) {
         this.members = members;
+        this.queries = queries;
         this.requests = requests;
         this.partner = partner;
+        this.mapper = mapper;
     }
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(JsonNode body) {
         String partnerId = partner.partnerId();
-        MemberSchemas.CREATE.validate(body);
-        Member member = members.create(partnerId, body);
+        MemberInput input = MemberSchemas.bind(MemberSchemas.CREATE, body, MemberInput.class, mapper);
+        Member member = members.create(partnerId, input);
         return Response.status(201).entity(new MemberViews.CreatedEnvelope(true, MemberViews.Created.of(member))).build();
     }
 
@@ -56,7 +68,7 @@ public class MemberResource {
     @Path("/{id}")
     public MemberViews.WithRequests get(@PathParam("id") String id) {
         String partnerId = partner.partnerId();
-        Member member = members.get(partnerId, Ids.uuid(id));
+        Member member = queries.get(partnerId, Ids.uuid(id));
         return MemberViews.WithRequests.of(member, requests.forMember(partnerId, member.id));
     }
 
@@ -65,8 +77,8 @@ public class MemberResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public MemberViews.StoredEnvelope update(@PathParam("id") String id, JsonNode body) {
         String partnerId = partner.partnerId();
-        MemberSchemas.UPDATE.validate(body);
-        return new MemberViews.StoredEnvelope(true, MemberViews.Stored.of(members.update(partnerId, Ids.uuid(id), body)));
+        MemberPatch patch = MemberSchemas.bind(MemberSchemas.UPDATE, body, MemberPatch.class, mapper);
+        return new MemberViews.StoredEnvelope(true, MemberViews.Stored.of(members.update(partnerId, Ids.uuid(id), patch)));
     }
 
     /** 204 with no body; 400 when the member has requests; 503 when that cannot be known. */
@@ -81,24 +93,27 @@ public class MemberResource {
     public MemberViews.Page list(@Context UriInfo uri) {
         String partnerId = partner.partnerId();
         MultivaluedMap<String, String> params = uri.getQueryParameters();
-        ObjectNode query = JsonNodeFactory.instance.objectNode();
+        ObjectNode sent = JsonNodeFactory.instance.objectNode();
         for (String name : List.of("page", "limit", "search", "status")) {
             String value = params.getFirst(name);
             if (value != null) {
-                query.put(name, value);
+                sent.put(name, value);
             }
         }
-        MemberSchemas.LIST_QUERY.validate(query);
-        long page = query.has("page") ? NumberSchema.read(query.get("page")).min(MAX_PAGE).longValueExact() : 1;
-        int limit = query.has("limit") ? NumberSchema.read(query.get("limit")).intValueExact() : DEFAULT_LIMIT;
-        String search = query.has("search") ? query.get("search").textValue() : null;
-        String status = query.has("status") ? query.get("status").textValue() : null;
+        ListQuery query = MemberSchemas.bind(MemberSchemas.LIST_QUERY, sent, ListQuery.class, mapper);
+        long page = query.page() == null ? 1 : number(query.page()).min(MAX_PAGE).longValueExact();
+        int limit = query.limit() == null ? DEFAULT_LIMIT : number(query.limit()).intValueExact();
 
-        MemberService.Found found = members.list(partnerId, search, status, page, limit);
+        MemberQueries.Found found = queries.list(partnerId, query.search(), query.status(), page, limit);
         List<MemberViews.WithRequests> views = found.members().stream()
                 .map(member -> MemberViews.WithRequests.of(member, found.requests().getOrDefault(member.id, List.of())))
                 .toList();
         long totalPages = (found.total() + limit - 1) / limit;
         return new MemberViews.Page(views, new MemberViews.Pagination(page, limit, found.total(), totalPages));
+    }
+
+    /** A valid coerced number of the query, read as its schema read it. */
+    private static BigDecimal number(String sent) {
+        return NumberSchema.read(TextNode.valueOf(sent));
     }
 }

@@ -6,7 +6,9 @@ import static com.telemed.common.validation.Schemas.number;
 import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.common.validation.ObjectSchema;
 import java.util.regex.Pattern;
 
@@ -98,7 +100,19 @@ public final class MemberSchemas {
                 .field("zipCode", string().regex(ZIP, "Invalid"));
     }
 
-    static String textOrNull(JsonNode node) {
-        return node == null || node.isNull() || node.isMissingNode() ? null : node.textValue();
+    /**
+     * Validates {@code tree} against {@code schema} (a {@code 400} with every issue at once when
+     * it fails), then binds it to {@code type}: the one step from a request's JSON to the record
+     * the service takes. A valid tree that does not bind is a mistake here, not in the call, so
+     * it is a {@code 500} (an {@code IllegalStateException}), never the {@code 400 Invalid JSON}
+     * Jackson's own exception would become.
+     */
+    static <T> T bind(ObjectSchema schema, JsonNode tree, Class<T> type, ObjectMapper mapper) {
+        schema.validate(tree);
+        try {
+            return mapper.treeToValue(tree, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("A valid body did not bind to " + type.getSimpleName(), e);
+        }
     }
 }

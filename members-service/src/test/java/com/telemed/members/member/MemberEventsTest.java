@@ -120,7 +120,7 @@ class MemberEventsTest {
         // A transaction that changed the member and then failed: its events roll back with it.
         assertThrows(RuntimeException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
             members.update(partnerId, Optional.of(UUID.fromString(memberId)),
-                    MemberFixtures.json("{\"status\": \"paused\"}"));
+                    MemberFixtures.patch("{\"status\": \"paused\"}"));
             throw new IllegalStateException("fails after the update");
         }));
         // Deletes refused: the member has requests, or that cannot be known.

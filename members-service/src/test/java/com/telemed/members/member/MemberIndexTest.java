@@ -53,7 +53,7 @@ class MemberIndexTest {
         // Only the search condition, and bitmap scans only: on a small table the planner rightly
         // prefers the partner's list index otherwise. What matters is that the trigram index
         // covers the column the condition reads.
-        String plan = plan("SELECT id FROM members WHERE true" + MemberService.SEARCH_CONDITION,
+        String plan = plan("SELECT id FROM members WHERE true" + MemberQueries.SEARCH_CONDITION,
                 "SET enable_indexscan = off", "SET enable_indexonlyscan = off");
         assertTrue(plan.contains("members_partner_search_text_trgm_idx"), plan);
     }
@@ -65,21 +65,21 @@ class MemberIndexTest {
             statement.execute("VACUUM (ANALYZE) members");
         }
         for (boolean byStatus : new boolean[] {false, true}) {
-            String where = MemberService.where(byStatus, "zelda");
+            String where = MemberQueries.where(byStatus, "zelda");
             String count = plan("SELECT count(*) FROM members" + where, "SET enable_bitmapscan = off");
             assertTrue(count.contains("Index Only Scan using members_partner_list_idx"), count);
-            String page = plan(MemberService.pageQuery(where), "SET enable_bitmapscan = off");
+            String page = plan(MemberQueries.pageQuery(where), "SET enable_bitmapscan = off");
             assertTrue(page.contains("Index Only Scan using members_partner_list_idx") && !page.contains("Sort"), page);
         }
     }
 
     @Test
     void pagesAndStatusFiltersReadTheirIndexesInOrder() throws Exception {
-        String all = plan(MemberService.pageQuery(MemberService.where(false, null)));
+        String all = plan(MemberQueries.pageQuery(MemberQueries.where(false, null)));
         assertTrue(all.contains("members_partner_list_idx") && !all.contains("Sort"), all);
         // Both indexes hold the status: on a large table the planner reads only the status's entries
         // of members_partner_status_created_idx (bench/members-list.sh), on this small one either.
-        String byStatus = plan(MemberService.pageQuery(MemberService.where(true, null)));
+        String byStatus = plan(MemberQueries.pageQuery(MemberQueries.where(true, null)));
         assertTrue(byStatus.matches("(?s).*Index Only Scan using members_partner_(status_created|list)_idx.*")
                 && !byStatus.contains("Sort"), byStatus);
     }

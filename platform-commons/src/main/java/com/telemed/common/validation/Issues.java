@@ -2,6 +2,7 @@ package com.telemed.common.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,8 +61,13 @@ public final class Issues {
         }
     }
 
-    /** Zod's name for the type of a JSON value. */
-    static String typeOf(JsonNode node) {
+    /**
+     * Zod's name for the type of a JSON value, as an {@code invalid_type} issue's {@code received}:
+     * {@code undefined} for a missing value ({@code null} or a missing node), else {@code string},
+     * {@code number}, {@code boolean}, {@code null}, {@code array} or {@code object}. For a schema
+     * of its own outside this package (a check no built-in schema expresses).
+     */
+    public static String typeOf(JsonNode node) {
         if (node == null || node.isMissingNode()) {
             return "undefined";
         }
@@ -76,9 +82,15 @@ public final class Issues {
         };
     }
 
-    static List<Object> append(List<Object> path, Object key) {
-        List<Object> longer = new ArrayList<>(path);
-        longer.add(key);
+    /**
+     * A new path: {@code path} followed by {@code keys} (field names and array indexes), for an
+     * issue below the value at {@code path}, for example {@code append(path, "skus", 2, "id")}.
+     * {@code path} itself is left as it is.
+     */
+    public static List<Object> append(List<Object> path, Object... keys) {
+        List<Object> longer = new ArrayList<>(path.size() + keys.length);
+        longer.addAll(path);
+        Collections.addAll(longer, keys);
         return longer;
     }
 }

@@ -1,0 +1,176 @@
+package com.telemed.members.member;
+
+import com.telemed.common.concurrent.LogContextExecutor;
+import com.telemed.common.error.ApiException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.Query;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.eclipse.microprofile.context.ManagedExecutor;
+
+/**
+ * Reads of one partner's members: one member, a batch of them, and the list (paging, search,
+ * status filter). Every method takes the partner and never sees another's rows.
+ */
+@ApplicationScoped
+public class MemberQueries {
+
+    public static final String NOT_FOUND = "Member not found";
+
+    /**
+     * Stored generated column {@code search_text} (V6): lower(first name), lower(last name) and
+     * lower(email) joined by {@link #FIELD_SEPARATOR}. Both list indexes carry it: the partner's
+     * list index ({@code members_partner_list_idx}, an index-only scan for common and short terms)
+     * and its trigram index (rare terms); the planner picks one by the term's estimated matches.
+     */
+    static final String SEARCH_CONDITION = " AND search_text LIKE lower(:pattern)";
+
+    /** Joins the fields in {@code search_text}; no match of a term without it can span two fields. */
+    static final char FIELD_SEPARATOR = '\u001f';
+
+    /**
+     * The contract's condition field by field, added only for a term containing
+     * {@link #FIELD_SEPARATOR}: such a term could otherwise match across two fields of
+     * {@code search_text}. Reads the table, which is acceptable for a term no one types.
+     */
+    static final String FIELDS_CONDITION = " AND (lower(first_name) LIKE lower(:pattern)"
+            + " OR lower(last_name) LIKE lower(:pattern) OR lower(email) LIKE lower(:pattern))";
+
+    static final String ORDER_AND_PAGE = " ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset";
+
+    /** The filters of a list query, with named parameters partnerId, status and pattern. */
+    static String where(boolean byStatus, String search) {
+        String searchCondition = search == null || search.isEmpty() ? ""
+                : search.indexOf(FIELD_SEPARATOR) < 0 ? SEARCH_CONDITION : SEARCH_CONDITION + FIELDS_CONDITION;
+        return " WHERE partner_id = :partnerId" + (byStatus ? " AND status = :status" : "") + searchCondition;
+    }
+
+    /**
+     * A page of the list: the ids come from an index-only scan of {@code members_partner_list_idx}
+     * (or the trigram index, for a rare term), which filters on the index tuples, and only the page's
+     * rows are then read by primary key. Selecting the rows directly would read every skipped
+     * non-matching row from the table (a deep page of a two-letter term: 240 ms against 20 ms).
+     */
+    static String pageQuery(String where) {
+        return "SELECT m.* FROM (SELECT id, created_at FROM members" + where + ORDER_AND_PAGE + ") page"
+                + " JOIN members m ON m.id = page.id AND m.partner_id = :partnerId"
+                + " ORDER BY page.created_at DESC, page.id DESC";
+    }
+
+    /**
+     * A page of members, their request summaries (a member missing from the map has none) and the
+     * number of members matching the filters.
+     */
+    public record Found(List<Member> members, Map<UUID, List<RequestSummary>> requests, long total) {
+    }
+
+    private final EntityManager entityManager;
+    private final MemberRequests requests;
+    private final LogContextExecutor executor;
+
+    public MemberQueries(EntityManager entityManager, MemberRequests requests, ManagedExecutor executor) {
+        this.entityManager = entityManager;
+        this.requests = requests;
+        this.executor = new LogContextExecutor(executor);
+    }
+
+    /** The partner's member with this id; unknown, another partner's or malformed (empty): 404. */
+    public Member get(String partnerId, Optional<UUID> id) {
+        return id.flatMap(found -> Member.findOwned(partnerId, found)).orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+    }
+
+    /**
+     * The partner's members among {@code ids}, in the order asked, each once; unknown and
+     * foreign ids are left out.
+     */
+    public List<Member> batch(String partnerId, List<UUID> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Map<UUID, Member> found = new HashMap<>();
+        Member.<Member>list("partnerId = ?1 and id in ?2", partnerId, new LinkedHashSet<>(ids))
+                .forEach(member -> found.put(member.id, member));
+        List<Member> ordered = new ArrayList<>();
+        for (UUID id : new LinkedHashSet<>(ids)) {
+            Member member = found.get(id);
+            if (member != null) {
+                ordered.add(member);
+            }
+        }
+        return ordered;
+    }
+
+    /**
+     * One page of the partner's members, newest first, after the filters, with their request
+     * summaries. {@code search} is a case-insensitive substring of first name, last name or email;
+     * {@code status} is exact.
+     *
+     * <p>The page is read first, so the summaries call to requests-service runs (on the executor,
+     * with this call's request id in its log context) while the exact count runs here (the two
+     * longest steps of a broad search, overlapped). A page with rows that is not full tells the
+     * total by itself, and the count is skipped.
+     */
+    public Found list(String partnerId, String search, String status, long page, int limit) {
+        String pattern = search == null || search.isEmpty() ? null : "%" + likeEscaped(search) + "%";
+        String where = where(status != null, search);
+        // A page far past any partner's size must not overflow: PostgreSQL takes any bigint offset.
+        long offset = page - 1 > Long.MAX_VALUE / limit ? Long.MAX_VALUE : (page - 1) * limit;
+
+        Query select = entityManager.createNativeQuery(pageQuery(where), Member.class);
+        bind(select, partnerId, status, pattern);
+        select.setParameter("limit", limit);
+        select.setParameter("offset", offset);
+        @SuppressWarnings("unchecked")
+        List<Member> members = select.getResultList();
+
+        CompletableFuture<Map<UUID, List<RequestSummary>>> summaries = members.isEmpty()
+                ? CompletableFuture.completedFuture(Map.of())
+                : executor.supplyAsync(() -> requests.forMembers(partnerId, members.stream().map(member -> member.id).toList(),
+                        MemberRequests.LIST_PER_MEMBER));
+        long total;
+        if (!members.isEmpty() && members.size() < limit) {
+            total = offset + members.size();
+        } else {
+            // Exact, as the contract asks; never reads the table for a common or short term (V6).
+            Query count = entityManager.createNativeQuery("SELECT count(*) FROM members" + where);
+            bind(count, partnerId, status, pattern);
+            total = ((Number) count.getSingleResult()).longValue();
+        }
+        return new Found(members, joined(summaries), total);
+    }
+
+    /** The future's value, or the exception it failed with (a 503 {@code ApiException}), unwrapped. */
+    private static <T> T joined(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    private static void bind(Query query, String partnerId, String status, String pattern) {
+        query.setParameter("partnerId", partnerId);
+        if (status != null) {
+            query.setParameter("status", status);
+        }
+        if (pattern != null) {
+            query.setParameter("pattern", pattern);
+        }
+    }
+
+    /** The term as a literal LIKE substring: backslash (PostgreSQL's default escape), % and _ escaped. */
+    static String likeEscaped(String term) {
+        return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+}
