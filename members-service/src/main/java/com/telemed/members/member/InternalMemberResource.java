@@ -2,7 +2,6 @@ package com.telemed.members.member;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.telemed.common.id.Ids;
@@ -41,12 +40,10 @@ public class InternalMemberResource {
 
     private final MemberService members;
     private final MemberQueries queries;
-    private final ObjectMapper mapper;
 
-    public InternalMemberResource(MemberService members, MemberQueries queries, ObjectMapper mapper) {
+    public InternalMemberResource(MemberService members, MemberQueries queries) {
         this.members = members;
         this.queries = queries;
-        this.mapper = mapper;
     }
 
     /** {@code 201 {member, created: true}} when created, {@code 200 {member, created: false}} when reused. */
@@ -54,7 +51,7 @@ public class InternalMemberResource {
     @Path("/find-or-create")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response findOrCreate(JsonNode body) {
-        FindOrCreateBody call = MemberSchemas.bind(MemberSchemas.FIND_OR_CREATE, body, FindOrCreateBody.class, mapper);
+        FindOrCreateBody call = MemberSchemas.bind(MemberSchemas.FIND_OR_CREATE, body, FindOrCreateBody.class);
         MemberService.FoundOrCreated outcome = members.findOrCreate(call.partnerId(), call.member());
         return Response.status(outcome.created() ? 201 : 200)
                 .entity(new MemberViews.FoundOrCreated(MemberViews.Internal.of(outcome.member()), outcome.created()))
@@ -78,7 +75,7 @@ public class InternalMemberResource {
     @Path("/batch")
     @Consumes(MediaType.APPLICATION_JSON)
     public MemberViews.InternalBatch batch(JsonNode body) {
-        BatchBody call = MemberSchemas.bind(MemberSchemas.BATCH, body, BatchBody.class, mapper);
+        BatchBody call = MemberSchemas.bind(MemberSchemas.BATCH, body, BatchBody.class);
         List<UUID> ids = call.memberIds().stream().map(Ids::uuid).flatMap(Optional::stream).toList();
         return new MemberViews.InternalBatch(queries.batch(call.partnerId(), ids).stream()
                 .map(MemberViews.Internal::of).toList());

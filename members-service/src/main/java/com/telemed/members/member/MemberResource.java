@@ -1,7 +1,6 @@
 package com.telemed.members.member;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -44,22 +43,20 @@ public class MemberResource {
     private final MemberQueries queries;
     private final MemberRequests requests;
     private final PartnerContext partner;
-    private final ObjectMapper mapper;
 
     public MemberResource(MemberService members, MemberQueries queries, MemberRequests requests,
-                          PartnerContext partner, ObjectMapper mapper) {
+                          PartnerContext partner) {
         this.members = members;
         this.queries = queries;
         this.requests = requests;
         this.partner = partner;
-        this.mapper = mapper;
     }
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(JsonNode body) {
         String partnerId = partner.partnerId();
-        MemberInput input = MemberSchemas.bind(MemberSchemas.CREATE, body, MemberInput.class, mapper);
+        MemberInput input = MemberSchemas.bind(MemberSchemas.CREATE, body, MemberInput.class);
         Member member = members.create(partnerId, input);
         return Response.status(201).entity(new MemberViews.CreatedEnvelope(true, MemberViews.Created.of(member))).build();
     }
@@ -77,7 +74,7 @@ public class MemberResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public MemberViews.StoredEnvelope update(@PathParam("id") String id, JsonNode body) {
         String partnerId = partner.partnerId();
-        MemberPatch patch = MemberSchemas.bind(MemberSchemas.UPDATE, body, MemberPatch.class, mapper);
+        MemberPatch patch = MemberSchemas.bind(MemberSchemas.UPDATE, body, MemberPatch.class);
         return new MemberViews.StoredEnvelope(true, MemberViews.Stored.of(members.update(partnerId, Ids.uuid(id), patch)));
     }
 
@@ -100,7 +97,7 @@ public class MemberResource {
                 sent.put(name, value);
             }
         }
-        ListQuery query = MemberSchemas.bind(MemberSchemas.LIST_QUERY, sent, ListQuery.class, mapper);
+        ListQuery query = MemberSchemas.bind(MemberSchemas.LIST_QUERY, sent, ListQuery.class);
         long page = query.page() == null ? 1 : number(query.page()).min(MAX_PAGE).longValueExact();
         int limit = query.limit() == null ? DEFAULT_LIMIT : number(query.limit()).intValueExact();
 

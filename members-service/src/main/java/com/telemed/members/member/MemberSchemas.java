@@ -6,9 +6,8 @@ import static com.telemed.common.validation.Schemas.number;
 import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.ObjectSchema;
 import java.util.regex.Pattern;
 
@@ -102,17 +101,14 @@ public final class MemberSchemas {
 
     /**
      * Validates {@code tree} against {@code schema} (a {@code 400} with every issue at once when
-     * it fails), then binds it to {@code type}: the one step from a request's JSON to the record
-     * the service takes. A valid tree that does not bind is a mistake here, not in the call, so
-     * it is a {@code 500} (an {@code IllegalStateException}), never the {@code 400 Invalid JSON}
-     * Jackson's own exception would become.
+     * it fails), then binds it to {@code type} (platform-commons {@code Binding}): the one step
+     * from a request's JSON to the record the service takes. A valid tree that does not bind is a
+     * mistake here, not in the call, so it is a {@code 500} (an {@code IllegalStateException}).
+     * Unlike {@code Binding.bind}, an absent body is validated as absent, as members-service always
+     * answered it.
      */
-    static <T> T bind(ObjectSchema schema, JsonNode tree, Class<T> type, ObjectMapper mapper) {
+    static <T> T bind(ObjectSchema schema, JsonNode tree, Class<T> type) {
         schema.validate(tree);
-        try {
-            return mapper.treeToValue(tree, type);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("A valid body did not bind to " + type.getSimpleName(), e);
-        }
+        return Binding.bindValidated(tree, type);
     }
 }

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.common.validation.Issue;
 import com.telemed.common.validation.ValidationException;
 import java.util.List;
@@ -21,8 +20,6 @@ import org.junit.jupiter.api.Test;
  * the services, and above all that a {@code PUT} still tells a field not sent from one sent as null.
  */
 class MemberBindingTest {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final AddressView HOME = new AddressView("1 Main St", null, "Springfield", "CA", "90210");
     private static final String HOME_JSON =
@@ -100,23 +97,23 @@ class MemberBindingTest {
         ValidationException create = assertThrows(ValidationException.class, () -> input("{}"));
         assertEquals(6, create.issues().size());
         assertThrows(ValidationException.class,
-                () -> MemberSchemas.bind(MemberSchemas.UPDATE, null, MemberPatch.class, JSON));
+                () -> MemberSchemas.bind(MemberSchemas.UPDATE, null, MemberPatch.class));
     }
 
     @Test
     void theInternalBodiesBindTheirPartnerAndContent() {
         var findOrCreate = MemberSchemas.bind(MemberSchemas.FIND_OR_CREATE,
                 json("{\"partnerId\": \"p-1\", \"member\": " + memberBody("Ada", "L", "a@example.com") + "}"),
-                InternalMemberResource.FindOrCreateBody.class, JSON);
+                InternalMemberResource.FindOrCreateBody.class);
         assertEquals("p-1", findOrCreate.partnerId());
         assertEquals(input(memberBody("Ada", "L", "a@example.com")), findOrCreate.member());
 
         var batch = MemberSchemas.bind(MemberSchemas.BATCH,
-                json("{\"partnerId\": \"p-1\", \"memberIds\": [\"a\", \"b\"]}"), InternalMemberResource.BatchBody.class, JSON);
+                json("{\"partnerId\": \"p-1\", \"memberIds\": [\"a\", \"b\"]}"), InternalMemberResource.BatchBody.class);
         assertEquals(new InternalMemberResource.BatchBody("p-1", List.of("a", "b")), batch);
 
         var query = MemberSchemas.bind(MemberSchemas.LIST_QUERY, json("{\"page\": \"2\", \"search\": \"ada\"}"),
-                MemberResource.ListQuery.class, JSON);
+                MemberResource.ListQuery.class);
         assertEquals(new MemberResource.ListQuery("2", null, "ada", null), query);
     }
 

@@ -88,14 +88,12 @@ final class MemberFixtures {
 
     /** A {@code PUT} body as the resource hands it to the service: validated, then bound. */
     static MemberPatch patch(String body) {
-        return MemberSchemas.bind(MemberSchemas.UPDATE, json(body), MemberPatch.class,
-                new com.fasterxml.jackson.databind.ObjectMapper());
+        return MemberSchemas.bind(MemberSchemas.UPDATE, json(body), MemberPatch.class);
     }
 
     /** A {@code POST /v1/members} body (or inline member) as the resource hands it to the service. */
     static MemberInput input(String body) {
-        return MemberSchemas.bind(MemberSchemas.CREATE, json(body), MemberInput.class,
-                new com.fasterxml.jackson.databind.ObjectMapper());
+        return MemberSchemas.bind(MemberSchemas.CREATE, json(body), MemberInput.class);
     }
 
     static Response delete(String partnerId, String id) {

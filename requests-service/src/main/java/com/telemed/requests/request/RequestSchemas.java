@@ -125,14 +125,14 @@ public final class RequestSchemas {
                     boolean byId = body.has("memberId");
                     boolean inline = body.has("member");
                     if (!byId && !inline) {
-                        issues.custom(append(path, "memberId"), MEMBER_REQUIRED);
+                        issues.custom(Issues.append(path, "memberId"), MEMBER_REQUIRED);
                     } else if (byId && inline) {
-                        issues.custom(append(path, "member"), MEMBER_TWICE);
+                        issues.custom(Issues.append(path, "member"), MEMBER_TWICE);
                     }
                 })
                 .rule((body, path, issues) -> {
                     if (!body.has("caseNotes") && !body.has("v2SurveyResponseId")) {
-                        issues.custom(append(path, "caseNotes"), NOTES_REQUIRED);
+                        issues.custom(Issues.append(path, "caseNotes"), NOTES_REQUIRED);
                     }
                 })
                 .rule((body, path, issues) -> {
@@ -142,7 +142,7 @@ public final class RequestSchemas {
                     if (sendAt != null && sendAt.isTextual() && StringSchema.FOUR_DIGIT_YEAR.matcher(sendAt.textValue()).lookingAt()) {
                         try {
                             if (!OffsetDateTime.parse(sendAt.textValue()).toInstant().isAfter(now.get())) {
-                                issues.custom(append(path, "pharmacySendAt"), SEND_AT_PAST);
+                                issues.custom(Issues.append(path, "pharmacySendAt"), SEND_AT_PAST);
                             }
                         } catch (DateTimeParseException malformed) {
                             // reported by the field's own check
@@ -208,11 +208,5 @@ public final class RequestSchemas {
         } catch (DateTimeParseException e) {
             return false;
         }
-    }
-
-    private static List<Object> append(List<Object> path, String key) {
-        List<Object> appended = new java.util.ArrayList<>(path);
-        appended.add(key);
-        return appended;
     }
 }

@@ -35,18 +35,7 @@ final class NumberOrString extends Schema<NumberOrString> {
             text.validate(value, path, issues);
             return true;
         }
-        issues.invalidType(path, expected(), typeOf(value));
+        issues.invalidType(path, expected(), Issues.typeOf(value));
         return false;
-    }
-
-    /** Zod's name of a JSON value's type (Issues keeps its own package-private). */
-    private static String typeOf(JsonNode value) {
-        if (value.isTextual()) {
-            return "string";
-        }
-        if (value.isBoolean()) {
-            return "boolean";
-        }
-        return value.isArray() ? "array" : "object";
     }
 }

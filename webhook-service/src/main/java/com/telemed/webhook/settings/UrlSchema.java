@@ -29,7 +29,7 @@ final class UrlSchema extends Schema<UrlSchema> {
     @Override
     protected boolean check(JsonNode value, List<Object> path, Issues issues) {
         if (!value.isTextual()) {
-            issues.invalidType(path, expected(), typeOf(value));
+            issues.invalidType(path, expected(), Issues.typeOf(value));
             return false;
         }
         // Zod's .max(2048).url(): both checks run, each failure is an issue.
@@ -40,13 +40,4 @@ final class UrlSchema extends Schema<UrlSchema> {
         return true;
     }
 
-    private static String typeOf(JsonNode node) {
-        return switch (node.getNodeType()) {
-            case NUMBER -> "number";
-            case BOOLEAN -> "boolean";
-            case ARRAY -> "array";
-            case OBJECT -> "object";
-            default -> "unknown";
-        };
-    }
 }
