@@ -34,7 +34,8 @@ public interface WebhookConfig {
 
     /**
      * Waits between attempts: after the first failure, after the second, ... The number of
-     * attempts is one more than the number of waits (contract: 2s,4s, so 3 attempts). Only tests change it.
+     * attempts is one more than the number of waits (contract: 2s,4s, so 3 attempts), as
+     * {@code delivery.RetryPolicy} decides. Only tests change it.
      */
     @WithDefault("2s,4s")
     List<Duration> retryWaits();
@@ -84,9 +85,5 @@ public interface WebhookConfig {
     /** Fails closed: only exactly {@code sandbox} turns the SSRF rules off. */
     default boolean production() {
         return !"sandbox".equals(environment().orElse(null));
-    }
-
-    default int maxAttempts() {
-        return retryWaits().size() + 1;
     }
 }

@@ -83,11 +83,13 @@ public class DeliveryStore {
     private final AgroalDataSource dataSource;
     private final WebhookConfig config;
     private final SecretCipher cipher;
+    private final RetryPolicy retryPolicy;
 
-    public DeliveryStore(AgroalDataSource dataSource, WebhookConfig config, SecretCipher cipher) {
+    public DeliveryStore(AgroalDataSource dataSource, WebhookConfig config, SecretCipher cipher, RetryPolicy retryPolicy) {
         this.dataSource = dataSource;
         this.config = config;
         this.cipher = cipher;
+        this.retryPolicy = retryPolicy;
     }
 
     public List<Job> claim(int limit, Collection<String> saturatedPartners) throws SQLException {
@@ -157,9 +159,11 @@ public class DeliveryStore {
         }
     }
 
-    /** Records attempts and their effect on their deliveries, all in one transaction. */
-    public void record(List<Outcome> outcomes, List<Duration> retryWaits) throws SQLException {
-        int maxAttempts = retryWaits.size() + 1;
+    /**
+     * Records attempts and their effect on their deliveries ({@link RetryPolicy#after}: status and
+     * next attempt time), all in one transaction.
+     */
+    public void record(List<Outcome> outcomes) throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
             try (PreparedStatement attempt = connection.prepareStatement(INSERT_ATTEMPT);
@@ -190,12 +194,11 @@ public class DeliveryStore {
                     String[] signatures = new String[n];
                     for (int i = 0; i < n; i++) {
                         Outcome outcome = round.get(i);
-                        int made = outcome.job().roundAttempts() + 1;
-                        boolean retry = !outcome.delivered() && made < maxAttempts;
+                        RetryPolicy.Decision decision = retryPolicy.after(outcome);
                         ids[i] = outcome.job().id();
-                        statuses[i] = outcome.delivered() ? Delivery.DELIVERED : retry ? Delivery.RETRYING : Delivery.FAILED;
-                        retries[i] = retry;
-                        waits[i] = retry ? interval(retryWaits.get(made - 1)) : "0";
+                        statuses[i] = decision.status();
+                        retries[i] = decision.retry();
+                        waits[i] = decision.retry() ? interval(decision.backoff()) : "0";
                         signedAt[i] = outcome.job().signedAt();
                         signatures[i] = outcome.job().signature();
                     }

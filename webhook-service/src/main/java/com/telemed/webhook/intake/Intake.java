@@ -5,6 +5,7 @@ import com.telemed.webhook.config.WebhookConfig;
 import com.telemed.webhook.delivery.DeliveryMetrics;
 import com.telemed.webhook.delivery.Dispatcher;
 import com.telemed.webhook.delivery.Job;
+import com.telemed.webhook.delivery.PartnerSlots;
 import com.telemed.webhook.settings.SecretCipher;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Singleton;
@@ -158,7 +159,7 @@ public class Intake {
             return new Inserted(List.of(), 0);
         }
         int n = deliver.size();
-        Dispatcher.Room room = dispatcher.room(settings.keySet());
+        PartnerSlots.Room room = dispatcher.room(settings.keySet());
         Map<String, Integer> perPartner = new HashMap<>(room.perPartner());
         int total = room.total();
         Boolean[] leased = new Boolean[n];

@@ -1,6 +1,7 @@
 package com.telemed.webhook.delivery;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,6 +19,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -170,11 +172,14 @@ class DeliveryLogTest {
                     Events.itemApproved("r-again")));
             assertTrue(receiver.await(1, 15_000));
             String id = ServiceDatabase.rows("SELECT id FROM deliveries WHERE partner_id = ?", partner).get(0).get("id").toString();
-            assertTrue(Receiver.Waits.until(5_000, () -> ServiceDatabase.count(
-                    "SELECT count(*) FROM deliveries WHERE id = ?::uuid AND status = 'delivered'", id) == 1));
+            await().atMost(Duration.ofSeconds(5)).until(() -> ServiceDatabase.count(
+                    "SELECT count(*) FROM deliveries WHERE id = ?::uuid AND status = 'delivered'", id) == 1);
             String rotated = given().when().post("/ops/v1/partners/" + partner + "/webhook/secret/rotate")
                     .then().statusCode(200).extract().path("secret");
-            Thread.sleep(1100); // a later second: the timestamp must visibly change
+            // A later second than the first attempt's: the redelivery's timestamp must visibly change.
+            long firstSecond = Long.parseLong(receiver.received().get(0).header("X-Webhook-Timestamp"));
+            await().atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(10))
+                    .until(() -> Instant.now().getEpochSecond() > firstSecond);
 
             given().when().post(deliveries(partner) + "/" + id + "/redeliver").then()
                     .statusCode(202)
@@ -194,8 +199,8 @@ class DeliveryLogTest {
             assertEquals(Hmac.expectedSignature(rotated, again.header("X-Webhook-Timestamp"), again.body()),
                     again.header("X-Webhook-Signature"));
 
-            assertTrue(Receiver.Waits.until(5_000, () -> ServiceDatabase.count(
-                    "SELECT count(*) FROM deliveries WHERE id = ?::uuid AND status = 'delivered'", id) == 1));
+            await().atMost(Duration.ofSeconds(5)).until(() -> ServiceDatabase.count(
+                    "SELECT count(*) FROM deliveries WHERE id = ?::uuid AND status = 'delivered'", id) == 1);
             JsonPath log = given().when().get(deliveries(partner)).then().statusCode(200).extract().jsonPath();
             assertEquals(List.of(200, 200), log.getList("deliveries[0].attempts.httpStatus"));
             assertEquals(1, log.getList("deliveries").size());

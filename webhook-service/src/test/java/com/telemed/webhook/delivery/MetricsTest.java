@@ -1,6 +1,7 @@
 package com.telemed.webhook.delivery;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +12,7 @@ import com.telemed.webhook.support.Receiver;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -38,8 +40,8 @@ class MetricsTest {
             Events.publish("care.events", "r-m", Events.envelope(Events.newId(), partner, "item.approved", Events.itemApproved("r-m")),
                     Events.envelope(Events.newId(), Partners.newPartner(), "item.approved", Events.itemApproved("r-m")));
             assertTrue(receiver.await(2, 15_000));
-            assertTrue(Receiver.Waits.until(5_000,
-                    () -> metric("webhook_deliveries_total", "outcome=\"delivered\"") >= delivered + 1));
+            await().atMost(Duration.ofSeconds(5))
+                    .until(() -> metric("webhook_deliveries_total", "outcome=\"delivered\"") >= delivered + 1);
         }
         assertEquals(delivered + 1, metric("webhook_deliveries_total", "outcome=\"delivered\""));
         assertEquals(retried + 1, metric("webhook_deliveries_total", "outcome=\"retried\""));

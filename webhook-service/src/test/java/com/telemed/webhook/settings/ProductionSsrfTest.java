@@ -1,6 +1,7 @@
 package com.telemed.webhook.settings;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +11,6 @@ import com.telemed.testkit.quarkus.InfrastructureResource;
 import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.webhook.support.Events;
 import com.telemed.webhook.support.Partners;
-import com.telemed.webhook.support.Receiver;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -21,6 +21,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -93,8 +94,8 @@ class ProductionSsrfTest {
             String eventId = Events.newId();
             Events.publish("care.events", "r-1", Events.envelope(eventId, partner, "item.approved", Events.itemApproved("r-1")));
 
-            assertTrue(Receiver.Waits.until(20_000, () -> ServiceDatabase.count(
-                    "SELECT count(*) FROM deliveries WHERE partner_id = ? AND status = 'failed'", partner) == 1), "failed");
+            await("failed").atMost(Duration.ofSeconds(20)).until(() -> ServiceDatabase.count(
+                    "SELECT count(*) FROM deliveries WHERE partner_id = ? AND status = 'failed'", partner) == 1);
             List<Map<String, Object>> attempts = ServiceDatabase.rows("SELECT a.http_status, a.error FROM delivery_attempts a"
                     + " JOIN deliveries d ON d.id = a.delivery_id WHERE d.partner_id = ? ORDER BY a.id", partner);
             assertEquals(3, attempts.size());

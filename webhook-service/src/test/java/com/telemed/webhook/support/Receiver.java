@@ -17,7 +17,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * A real HTTP webhook receiver on loopback (JDK HttpServer, random port). Answers the scripted
@@ -29,6 +30,9 @@ public final class Receiver implements AutoCloseable {
 
     public static final int HANG = -1;
     public static final int HOLD = -2;
+
+    /** How often {@link #await} looks: arrival gaps are measured by the receiver, not by this. */
+    private static final Duration POLL = Duration.ofMillis(20);
 
     /** One POST as received: {@code nanos} for gaps, {@code epochMillis} (wall clock) to compare with timestamps. */
     public record Received(long nanos, long epochMillis, String method, String path, Map<String, String> headers,
@@ -96,9 +100,15 @@ public final class Receiver implements AutoCloseable {
         released.countDown();
     }
 
-    /** Waits until at least {@code count} requests arrived; false on timeout. */
+    /** Waits until at least {@code count} requests arrived; false on timeout (the caller's assertion says what was missing). */
     public boolean await(int count, long timeoutMs) {
-        return Waits.until(timeoutMs, () -> received.size() >= count);
+        try {
+            Awaitility.await().atMost(Duration.ofMillis(timeoutMs)).pollInterval(POLL)
+                    .until(() -> received.size() >= count);
+            return true;
+        } catch (ConditionTimeoutException timedOut) {
+            return false;
+        }
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -119,7 +129,8 @@ public final class Receiver implements AutoCloseable {
         }
         if (delayMs > 0) {
             try {
-                // A slow receiver; cut short when the receiver closes.
+                // The delay IS the behaviour under test (a slow receiver, SigningTest: deliveries wait
+                // for a slot behind it); cut short when the receiver closes.
                 closing.await(delayMs, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -160,27 +171,5 @@ public final class Receiver implements AutoCloseable {
         closing.countDown();
         server.stop(0);
         executor.shutdownNow();
-    }
-
-    /** Small polling helper. */
-    public static final class Waits {
-        private Waits() {
-        }
-
-        public static boolean until(long timeoutMs, BooleanSupplier condition) {
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-            while (System.nanoTime() < deadline) {
-                if (condition.getAsBoolean()) {
-                    return true;
-                }
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
-            }
-            return condition.getAsBoolean();
-        }
     }
 }
