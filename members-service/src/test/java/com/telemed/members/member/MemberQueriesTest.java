@@ -13,6 +13,8 @@ import com.telemed.common.request.RequestIds;
 import com.telemed.members.FakeRequestsService;
 import com.telemed.members.FakeRequestsServiceResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
+import io.quarkus.arc.Arc;
+import io.quarkus.arc.ManagedContext;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -23,6 +25,8 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.Optional;
 import java.util.UUID;
 import org.jboss.logging.MDC;
@@ -62,9 +66,39 @@ class MemberQueriesTest {
         return id;
     }
 
-    /** Read in a transaction of its own, so each call sees what is stored now. */
+    /**
+     * Read as the resource reads it: no transaction (the summaries call runs on the executor
+     * meanwhile, and must not share one), in a request context of its own on a thread of its own,
+     * so each call sees what is stored now. The caller's request id goes with it, and the thread's
+     * log context is checked to be as it was after the list.
+     */
     private MemberQueries.Found list(String partnerId, String search, String status, long page, int limit) {
-        return QuarkusTransaction.requiringNew().call(() -> queries.list(partnerId, search, status, page, limit));
+        Object requestId = MDC.get(RequestIds.MDC_KEY);
+        try {
+            return CompletableFuture.supplyAsync(() -> {
+                ManagedContext requestContext = Arc.container().requestContext();
+                requestContext.activate();
+                if (requestId != null) {
+                    MDC.put(RequestIds.MDC_KEY, requestId);
+                }
+                try {
+                    MemberQueries.Found found = queries.list(partnerId, search, status, page, limit);
+                    assertEquals(requestId, MDC.get(RequestIds.MDC_KEY), "the calling thread's log context is as it was");
+                    return found;
+                } finally {
+                    MDC.remove(RequestIds.MDC_KEY);
+                    requestContext.terminate();
+                }
+            }).join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
     }
 
     private static List<UUID> ids(MemberQueries.Found found) {
