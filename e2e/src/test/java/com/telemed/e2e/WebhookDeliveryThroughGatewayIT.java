@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
 import static com.telemed.e2e.WebhookPayloads.assertPayload;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -75,11 +76,9 @@ class WebhookDeliveryThroughGatewayIT {
                     .post("/ops/v1/requests/" + requestId + "/items/" + itemId + "/approve")
                     .then().statusCode(200);
 
-            Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-            while (receiver.received().size() < 2 && Instant.now().isBefore(deadline)) {
-                Thread.sleep(100);
-            }
-            Thread.sleep(1_000);
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> receiver.received().size() >= 2);
+            // And no third within a second.
+            await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2)).until(() -> receiver.received().size() == 2);
             List<Received> received = receiver.received();
             assertEquals(2, received.size(), "deliveries received");
 

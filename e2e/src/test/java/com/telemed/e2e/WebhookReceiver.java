@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.awaitility.Awaitility;
 
 /**
  * A partner's webhook endpoint: a real HTTP server on loopback that records every POST (arrival
@@ -85,13 +86,8 @@ final class WebhookReceiver implements AutoCloseable {
 
     /** Waits until at least {@code count} POSTs of the event arrived; returns them, or fails after {@code timeout}. */
     List<Received> await(String event, int count, Duration timeout) throws InterruptedException {
-        Instant deadline = Instant.now().plus(timeout);
-        while (ofEvent(event).size() < count && Instant.now().isBefore(deadline)) {
-            Thread.sleep(20);
-        }
-        List<Received> posts = ofEvent(event);
-        assertTrue(posts.size() >= count, event + ": " + posts.size() + " POSTs within " + timeout + ", expected " + count);
-        return posts;
+        return Awaitility.await(event + ": " + count + " POSTs").atMost(timeout).pollInterval(Duration.ofMillis(20))
+                .until(() -> ofEvent(event), posts -> posts.size() >= count);
     }
 
     @Override

@@ -6,6 +6,7 @@ import static com.telemed.members.member.MemberFixtures.memberBody;
 import static com.telemed.members.member.MemberFixtures.newPartner;
 import static com.telemed.members.member.MemberFixtures.put;
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,6 +17,7 @@ import com.telemed.members.FakeRequestsService;
 import com.telemed.members.FakeRequestsServiceResource;
 import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -171,8 +173,10 @@ class MemberEventsTest {
                 // Members keep working while the broker is away: only the outbox row is written.
                 put(partnerId, memberId, body).then().statusCode(200);
             }
-            // Long enough for the relay to try, and fail, more than once.
-            Thread.sleep(6_000);
+            // The relay tries, and fails, more than once in this window: the member's events all stay in
+            // the outbox: the created event went before the broker stopped, the eight of the five updates stay.
+            await().during(Duration.ofSeconds(6)).atMost(Duration.ofSeconds(8)).until(() -> ServiceDatabase.count(
+                    "SELECT count(*) FROM outbox_events WHERE message_key = ?", memberId) == 8);
         } finally {
             kafka.start();
         }

@@ -2,6 +2,7 @@ package com.telemed.members.member;
 
 import static io.restassured.RestAssured.given;
 
+import com.telemed.testkit.time.Milliseconds;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import java.sql.Connection;
@@ -62,11 +63,7 @@ final class MemberFixtures {
     /** Creates a member and returns its id; a short pause keeps creation times distinct. */
     static String create(String partnerId, String body) {
         String id = post(partnerId, body).then().statusCode(201).extract().path("member.id");
-        try {
-            Thread.sleep(3);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Milliseconds.awaitNext();
         return id;
     }
 

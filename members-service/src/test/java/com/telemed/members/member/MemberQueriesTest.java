@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.telemed.testkit.time.Milliseconds;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.request.RequestIds;
 import com.telemed.members.FakeRequestsService;
@@ -62,7 +63,7 @@ class MemberQueriesTest {
     /** Creates a member and returns its id; a short pause keeps creation times distinct. */
     private UUID create(String partnerId, String firstName, String lastName, String email) throws Exception {
         UUID id = members.create(partnerId, input(memberBody(firstName, lastName, email))).id;
-        Thread.sleep(3);
+        Milliseconds.awaitNext();
         return id;
     }
 

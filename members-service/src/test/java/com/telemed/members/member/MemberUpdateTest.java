@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.telemed.testkit.time.Milliseconds;
 import com.telemed.members.FakeRequestsServiceResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
@@ -50,11 +51,7 @@ class MemberUpdateTest {
     }
 
     private static void pause() {
-        try {
-            Thread.sleep(3);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Milliseconds.awaitNext();
     }
 
     @Test

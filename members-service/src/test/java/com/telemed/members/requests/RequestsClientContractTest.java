@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.telemed.testkit.time.Milliseconds;
 import com.telemed.testkit.http.FakeNeighbour.Call;
 import com.telemed.testkit.http.FakeNeighbour.Failure;
 import com.telemed.members.FakeRequestsService;
@@ -57,11 +58,7 @@ class RequestsClientContractTest {
                          "state": "CA", "address": {"street1": "1 Main St", "city": "Springfield", "state": "CA",
                          "zipCode": "90210"}}""".formatted(email))
                 .post("/v1/members").then().statusCode(201).extract().path("member.id");
-        try {
-            Thread.sleep(3);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Milliseconds.awaitNext();
         return id;
     }
 

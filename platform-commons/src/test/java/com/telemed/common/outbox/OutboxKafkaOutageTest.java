@@ -1,5 +1,6 @@
 package com.telemed.common.outbox;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -49,9 +50,9 @@ class OutboxKafkaOutageTest {
                 ids.add(envelope.id());
                 QuarkusTransaction.requiringNew().run(() -> outbox.publish(topic, key, envelope));
             }
-            // Long enough for the relay to try (and fail) more than once: every row is still waiting.
-            Thread.sleep(7_000);
-            assertEquals(30, OutboxRows.pending(dataSource, topic));
+            // The relay tries (and fails) more than once in this window: every row stays waiting throughout.
+            await().during(Duration.ofSeconds(7)).atMost(Duration.ofSeconds(9))
+                    .until(() -> OutboxRows.pending(dataSource, topic) == 30);
         } finally {
             kafka.start();
         }
