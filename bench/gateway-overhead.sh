@@ -2,6 +2,7 @@
 # Gateway overhead benchmark (issue 3): ./bench/gateway-overhead.sh [concurrency=16] [seconds per round=10]
 # Builds what is missing, starts its own platform on random loopback ports, prints its figures, stops.
 # Uses wrk (apt-get install wrk) when present: it takes far less CPU than a JVM load generator.
+# Source: bench/src/main/java/com/telemed/bench/gateway/GatewayOverheadBench.java (the bench module).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-bench_run GatewayOverheadBench bench/LoadRun.java bench/Wrk.java bench/GatewayOverheadBench.java -- "$@"
+bench_run com.telemed.bench.gateway.GatewayOverheadBench "$@"

@@ -3,9 +3,11 @@
 # 1. POST /v1/requests through the gateway, 16 concurrent clients (wrk), beside pgbench's one-row INSERT
 #    ceiling of the same PostgreSQL server in the same run, and the ratio of the two.
 # 2. Page 1 of GET /v1/requests?status=pending (and no filter, status=approved), 100,000 requests for the
-#    partner under test among 1,000,000, through the gateway and direct; EXPLAIN of the SQL. Aim: p95 < 50 ms.
+#    partner under test among 1,000,000, through the gateway and direct; EXPLAIN of the SQL (by status: as
+#    requests-service's RequestQueries builds it). Aim: p95 < 50 ms.
 # Builds what is missing, starts its own platform on random loopback ports, stops. About 5 minutes on 2 cores.
 # Needs wrk (apt-get install wrk; else a JVM load generator) and pgbench (apt-get install postgresql-client).
+# Source: bench/src/main/java/com/telemed/bench/requests/ (the bench module); wrk's script bench/post-json.lua.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-bench_run RequestsBench bench/Wrk.java bench/RequestsBench.java -- "$@"
+bench_run com.telemed.bench.requests.RequestsBench "$@"

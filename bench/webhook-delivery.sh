@@ -7,12 +7,8 @@
 # 2. p50/p99 from the approving call's response (operator API, through the gateway) to the receipt of its
 #    item.approved webhook. Aim: at least 2,000 events/s and p99 under 250 ms.
 # Builds what is missing, starts its own platform on random loopback ports, stops. About 2 minutes on 2 cores.
+# Source: bench/src/main/java/com/telemed/bench/webhook/ (the bench module; its Vert.x and Netty are the
+# versions webhook-service runs with: one Quarkus BOM).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-# The receiver and the ceiling's client: the very Vert.x and Netty jars webhook-service runs with
-# (built first if missing: lib.sh builds only inside bench_run).
-[ -d webhook-service/target/quarkus-app/lib/main ] || ./mvnw -q package -DskipTests
-LIB="webhook-service/target/quarkus-app/lib/main"
-BENCH_EXTRA_CP="$(ls "$LIB"/io.vertx.vertx-core-*.jar "$LIB"/io.netty.netty-*.jar | paste -sd: -)"
-export BENCH_EXTRA_CP
-bench_run WebhookDeliveryBench bench/WebhookDeliveryBench.java -- "$@"
+bench_run com.telemed.bench.webhook.WebhookDeliveryBench "$@"

@@ -46,8 +46,11 @@ public class MemberQueries {
 
     static final String ORDER_AND_PAGE = " ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset";
 
-    /** The filters of a list query, with named parameters partnerId, status and pattern. */
-    static String where(boolean byStatus, String search) {
+    /**
+     * The filters of a list query, with named parameters partnerId, status and pattern. Public, as
+     * {@link #pageQuery} and {@link #countQuery}: bench/ EXPLAINs the very SQL that {@link #list} runs.
+     */
+    public static String where(boolean byStatus, String search) {
         String searchCondition = search == null || search.isEmpty() ? ""
                 : search.indexOf(FIELD_SEPARATOR) < 0 ? SEARCH_CONDITION : SEARCH_CONDITION + FIELDS_CONDITION;
         return " WHERE partner_id = :partnerId" + (byStatus ? " AND status = :status" : "") + searchCondition;
@@ -59,10 +62,20 @@ public class MemberQueries {
      * rows are then read by primary key. Selecting the rows directly would read every skipped
      * non-matching row from the table (a deep page of a two-letter term: 240 ms against 20 ms).
      */
-    static String pageQuery(String where) {
+    public static String pageQuery(String where) {
         return "SELECT m.* FROM (SELECT id, created_at FROM members" + where + ORDER_AND_PAGE + ") page"
                 + " JOIN members m ON m.id = page.id AND m.partner_id = :partnerId"
                 + " ORDER BY page.created_at DESC, page.id DESC";
+    }
+
+    /** The exact number of members matching {@code where} (same named parameters). */
+    public static String countQuery(String where) {
+        return "SELECT count(*) FROM members" + where;
+    }
+
+    /** The LIKE pattern bound to {@code :pattern} for a search term: a literal substring; null without a term. */
+    public static String pattern(String search) {
+        return search == null || search.isEmpty() ? null : "%" + likeEscaped(search) + "%";
     }
 
     /**
@@ -119,7 +132,7 @@ public class MemberQueries {
      * total by itself, and the count is skipped.
      */
     public Found list(String partnerId, String search, String status, long page, int limit) {
-        String pattern = search == null || search.isEmpty() ? null : "%" + likeEscaped(search) + "%";
+        String pattern = pattern(search);
         String where = where(status != null, search);
         // A page far past any partner's size must not overflow: PostgreSQL takes any bigint offset.
         long offset = page - 1 > Long.MAX_VALUE / limit ? Long.MAX_VALUE : (page - 1) * limit;
@@ -140,7 +153,7 @@ public class MemberQueries {
             total = offset + members.size();
         } else {
             // Exact, as the contract asks; never reads the table for a common or short term (V6).
-            Query count = entityManager.createNativeQuery("SELECT count(*) FROM members" + where);
+            Query count = entityManager.createNativeQuery(countQuery(where));
             bind(count, partnerId, status, pattern);
             total = ((Number) count.getSingleResult()).longValue();
         }

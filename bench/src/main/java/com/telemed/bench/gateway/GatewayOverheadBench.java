@@ -1,6 +1,12 @@
+package com.telemed.bench.gateway;
+
+import com.telemed.bench.support.BenchPlatform;
+import com.telemed.bench.support.LoadRun;
+import com.telemed.bench.support.Machine;
+import com.telemed.bench.support.Taskset;
+import com.telemed.bench.support.Wrk;
 import com.telemed.testkit.infra.Infrastructure;
 import com.telemed.testkit.platform.Platform;
-import com.telemed.testkit.platform.PlatformOptions;
 import com.telemed.testkit.platform.PlatformService;
 import com.telemed.testkit.stack.DemoData;
 import java.io.FileReader;
@@ -11,26 +17,29 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 
 /**
- * What the gateway costs: the same authenticated {@code GET /v1/drugs}, through the gateway and
- * straight to catalogue-service (with the partner header the gateway would add), at the same
- * concurrency, alternated so both see the same machine. Load from wrk when installed (it leaves
- * the CPU to what is measured), else from a JVM client. Loopback only; bounded in time.
+ * Issue 3, what the gateway costs: the same authenticated {@code GET /v1/drugs}, through the gateway
+ * and straight to catalogue-service (with the partner header the gateway would add), at the same
+ * concurrency, alternated so both see the same machine. Load from wrk when installed (it leaves the
+ * CPU to what is measured), else from a JVM client. Loopback only; bounded in time.
  *
  * <p>Two setups, one run: first every process shares both cores, so each millisecond of gateway
  * CPU is taken from the service; then the gateway (with the load generator) gets CPU 0 and the
  * service with PostgreSQL CPU 1, as in a deployment where the gateway is scaled on its own. The
  * gateway's key lookups still run in PostgreSQL on the service's CPU.
  *
- * Run: bench/gateway-overhead.sh [concurrency] [seconds per round]
+ * <p>Run: bench/gateway-overhead.sh [concurrency=16] [seconds per round=10]
  */
 public final class GatewayOverheadBench {
 
+    /** A load round, printed as it ends: {req/s, p50 ms, p99 ms}. */
     interface Load {
         double[] run(String name, URI uri, String[] headers, int concurrency, Duration duration) throws Exception;
+    }
+
+    private GatewayOverheadBench() {
     }
 
     public static void main(String[] args) throws Exception {
@@ -40,14 +49,9 @@ public final class GatewayOverheadBench {
         Load load = wrk
                 ? (name, uri, headers, c, d) -> print(Wrk.run(name, uri, headers, c, d))
                 : (name, uri, headers, c, d) -> print(LoadRun.run(name, uri, headers, c, d));
-        Path root = Path.of("").toAbsolutePath();
-        String opsKey = "ops_bench_" + System.nanoTime();
-        try (Infrastructure infrastructure = Infrastructure.startEphemeral();
-             Platform platform = Platform.start(infrastructure, new PlatformOptions(root,
-                     Files.createTempDirectory("bench-logs-"), PlatformOptions.randomPorts(),
-                     PlatformOptions.DEFAULT_JVM_OPTIONS, Map.of("OPS_API_KEY", opsKey), Duration.ofSeconds(180)))) {
+        try (BenchPlatform platform = BenchPlatform.start()) {
             Path demo = Files.createTempDirectory("bench-demo-").resolve("demo.properties");
-            DemoData.seed(platform.url(PlatformService.GATEWAY), opsKey, demo);
+            DemoData.seed(platform.url(PlatformService.GATEWAY), platform.opsKey(), demo);
             Properties credentials = new Properties();
             try (var in = new FileReader(demo.toFile())) {
                 credentials.load(in);
@@ -58,14 +62,14 @@ public final class GatewayOverheadBench {
             String[] directHeaders = {"X-Partner-Id", credentials.getProperty("partnerId")};
 
             System.out.printf("GET /v1/drugs, %d concurrent clients, rounds of %d s, loopback, %d cores, load from %s%n",
-                    concurrency, round.toSeconds(), Runtime.getRuntime().availableProcessors(),
+                    concurrency, round.toSeconds(), Machine.cores(),
                     wrk ? "wrk" : "a JVM client (install wrk for figures less disturbed by the load generator)");
             System.out.println("warm-up (JIT):");
             load.run("  gateway", viaGateway, gatewayHeaders, concurrency, Duration.ofSeconds(40));
             load.run("  direct", direct, directHeaders, concurrency, Duration.ofSeconds(40));
             System.out.printf("%n== shared: every process on every core (the gateway's CPU is taken from the service's)%n");
             compare(load, viaGateway, gatewayHeaders, direct, directHeaders, concurrency, round);
-            if (isolate(platform, infrastructure)) {
+            if (isolate(platform.platform(), platform.infrastructure())) {
                 System.out.printf("%n== isolated: gateway and load generator on CPU 0; catalogue-service and PostgreSQL"
                         + " (the gateway's key lookups included) on CPU 1, as when the gateway is scaled on its own%n");
                 compare(load, viaGateway, gatewayHeaders, direct, directHeaders, concurrency, round);
@@ -96,7 +100,7 @@ public final class GatewayOverheadBench {
      */
     private static boolean isolate(Platform platform, Infrastructure infrastructure) throws Exception {
         long postmaster = infrastructure.postgres().pid();
-        if (Runtime.getRuntime().availableProcessors() < 2 || postmaster < 0) {
+        if (Machine.cores() < 2 || postmaster < 0) {
             System.out.println("(isolated run skipped: needs 2 CPUs and the kit's own PostgreSQL)");
             return false;
         }
@@ -104,24 +108,15 @@ public final class GatewayOverheadBench {
         ProcessHandle.of(postmaster).ifPresent(p -> p.descendants().forEach(child -> serviceSide.add(child.pid())));
         try {
             for (long pid : List.of(platform.pid(PlatformService.GATEWAY), ProcessHandle.current().pid())) {
-                pin(pid, 0);
+                Taskset.pin(pid, 0);
             }
             for (long pid : serviceSide) {
-                pin(pid, 1);
+                Taskset.pin(pid, 1);
             }
             return true;
         } catch (IOException e) {
             System.out.println("(isolated run skipped: " + e.getMessage() + ")");
             return false;
-        }
-    }
-
-    private static void pin(long pid, int cpu) throws Exception {
-        Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", Integer.toString(cpu), Long.toString(pid))
-                .redirectErrorStream(true).start();
-        String out = new String(taskset.getInputStream().readAllBytes());
-        if (taskset.waitFor() != 0) {
-            throw new IOException("taskset failed for " + pid + ": " + out.strip());
         }
     }
 

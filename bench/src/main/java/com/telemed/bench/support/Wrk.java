@@ -1,3 +1,5 @@
+package com.telemed.bench.support;
+
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -14,10 +16,10 @@ import java.util.regex.Pattern;
  * load generator costs a fraction of the CPU of a JVM client, which matters on two cores where
  * the load generator shares the machine with what it measures.
  */
-final class Wrk {
+public final class Wrk {
 
-    record Result(String name, double perSecond, double p50Ms, double p99Ms, long errors) {
-        String line() {
+    public record Result(String name, double perSecond, double p50Ms, double p99Ms, long errors) {
+        public String line() {
             return String.format("%-34s %9.0f req/s   p50 %6.2f ms   p99 %6.2f ms   (%d non-2xx or errors)",
                     name, perSecond, p50Ms, p99Ms, errors);
         }
@@ -31,7 +33,7 @@ final class Wrk {
     private Wrk() {
     }
 
-    static boolean available() {
+    public static boolean available() {
         try {
             return new ProcessBuilder("wrk", "--version").redirectErrorStream(true).start().waitFor() >= 0;
         } catch (Exception e) {
@@ -39,13 +41,23 @@ final class Wrk {
         }
     }
 
-    static Result run(String name, URI uri, String[] headers, int concurrency, Duration duration) throws Exception {
+    public static Result run(String name, URI uri, String[] headers, int concurrency, Duration duration) throws Exception {
         return run(name, uri, headers, concurrency, duration, null, Map.of());
     }
 
+    /**
+     * POSTs of a JSON body, by bench/post-json.lua (every call a POST of the body in the environment
+     * variable {@code WRK_BODY}).
+     */
+    public static Result post(String name, URI uri, String[] headers, String body, int concurrency, Duration duration)
+            throws Exception {
+        return run(name, uri, headers, concurrency, duration, BenchPlatform.root().resolve("bench/post-json.lua"),
+                Map.of("WRK_BODY", body));
+    }
+
     /** With a wrk Lua script ({@code -s}, e.g. to POST a body) and variables added to wrk's environment for it. */
-    static Result run(String name, URI uri, String[] headers, int concurrency, Duration duration, Path script,
-                      Map<String, String> environment) throws Exception {
+    public static Result run(String name, URI uri, String[] headers, int concurrency, Duration duration, Path script,
+                             Map<String, String> environment) throws Exception {
         List<String> command = new ArrayList<>(List.of("wrk", "-t", Integer.toString(Math.min(2, concurrency)), "-c", Integer.toString(concurrency),
                 "-d", duration.toSeconds() + "s", "--latency"));
         for (int i = 0; i < headers.length; i += 2) {

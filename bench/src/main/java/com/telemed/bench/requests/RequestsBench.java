@@ -1,0 +1,80 @@
+package com.telemed.bench.requests;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.bench.support.BenchPlatform;
+import com.telemed.bench.support.GatewayApi;
+import com.telemed.testkit.infra.PostgresServer;
+import com.telemed.testkit.platform.PlatformService;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.Duration;
+
+/**
+ * Issue 5, requests-service:
+ *
+ * <ol>
+ * <li>Page 1 of {@code GET /v1/requests?status=pending} with 1,000,000 requests in all and 100,000 for
+ *     the partner under test (aim: p95 under 50 ms), through the gateway and direct; the unfiltered list
+ *     and {@code status=approved} for context ({@link RequestsListTiming}); EXPLAIN (ANALYZE, BUFFERS) of
+ *     the SQL that {@code RequestQueries.list} runs, built by requests-service's own {@code RequestQueries}
+ *     ({@link RequestsListExplain}).</li>
+ * <li>{@code POST /v1/requests} (one item, existing member) through the gateway with 16 concurrent
+ *     clients, beside the ceiling of the database itself measured in the same run by pgbench, and the
+ *     ratio of the two; direct to requests-service too, for context ({@link RequestsPostThroughput}).</li>
+ * </ol>
+ *
+ * <p>Starts its own platform on random loopback ports, creates a partner, a drug and a member through
+ * the APIs, loads requests and line items with set-based SQL ({@link RequestsData}), measures the list
+ * first (on exactly the loaded data), then the POST.
+ *
+ * <p>Run: bench/requests.sh [calls per list query=200] [warm-up calls=50] [seconds cap per list query and
+ * target=10] [seconds per POST round=10]
+ */
+public final class RequestsBench {
+
+    private static final String DRUG_ID = "bench-semaglutide";
+
+    private RequestsBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int calls = args.length > 0 ? Integer.parseInt(args[0]) : 200;
+        int warmUp = args.length > 1 ? Integer.parseInt(args[1]) : 50;
+        Duration cap = Duration.ofSeconds(args.length > 2 ? Long.parseLong(args[2]) : 10);
+        Duration round = Duration.ofSeconds(args.length > 3 ? Long.parseLong(args[3]) : 10);
+        long began = System.nanoTime();
+        try (BenchPlatform platform = BenchPlatform.start()) {
+            System.out.printf("platform up in %.0f s%n", (System.nanoTime() - began) / 1e9);
+            URI gateway = platform.url(PlatformService.GATEWAY);
+            URI requests = platform.url(PlatformService.REQUESTS);
+            GatewayApi api = platform.api();
+            JsonNode partner = api.partner("Bench Health");
+            String partnerId = partner.path("partner").path("id").asText();
+            String apiKey = partner.path("apiKey").asText();
+            api.send("PUT", "/ops/v1/drugs/" + DRUG_ID, """
+                    {"name": "Semaglutide (bench)", "classification": "non-controlled",
+                     "skus": [{"label": "2.5 mg/mL vial", "packageSize": 2,
+                               "concentration": {"value": 2.5, "activeUnit": "mg", "baseUnit": "mL"}, "active": true}],
+                     "pharmacy": {"id": "sandbox-pharmacy", "method": "integration_a"}}""", 200);
+            String memberId = api.as(apiKey, "POST", "/v1/members", """
+                    {"firstName": "Ada", "lastName": "Bench", "email": "ada.bench@example.com",
+                     "dateOfBirth": "1980-02-03", "state": "CA",
+                     "address": {"street1": "1 Main St", "city": "Springfield", "state": "CA", "zipCode": "90001"}}""",
+                    201).path("member").path("id").asText();
+            String body = "{\"memberId\": \"" + memberId + "\", \"caseNotes\": \"bench\", \"items\": [{\"drugId\": \""
+                    + DRUG_ID + "\"}]}";
+            // One call first: a broken create fails here, not as a column of errors in the load figures.
+            api.as(apiKey, "POST", "/v1/requests", body, 201);
+
+            PostgresServer postgres = platform.postgres();
+            try (Connection db = DriverManager.getConnection(postgres.jdbcUrl("requests"), postgres.username(), postgres.password())) {
+                RequestsData.load(db, partnerId);
+                RequestsListTiming.run(gateway, requests, partnerId, apiKey, calls, warmUp, cap);
+                RequestsListExplain.run(db, partnerId);
+            }
+            RequestsPostThroughput.run(postgres, gateway, requests, partnerId, apiKey, body, round);
+        }
+        System.out.printf("%nbenchmark done in %.0f s%n", (System.nanoTime() - began) / 1e9);
+    }
+}

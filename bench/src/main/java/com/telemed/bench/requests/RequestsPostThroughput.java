@@ -1,0 +1,73 @@
+package com.telemed.bench.requests;
+
+import com.telemed.bench.support.LoadRun;
+import com.telemed.bench.support.Machine;
+import com.telemed.bench.support.Pgbench;
+import com.telemed.bench.support.Wrk;
+import com.telemed.testkit.infra.PostgresServer;
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * The measurement: {@code POST /v1/requests} (one item, existing member) through the gateway, 16
+ * concurrent clients, beside pgbench's one-row INSERT ceiling of the same PostgreSQL server in the
+ * same run and the ratio of the two; direct to requests-service for context. Load from wrk
+ * (bench/post-json.lua) when installed, else from a JVM client.
+ */
+final class RequestsPostThroughput {
+
+    private static final int CONCURRENCY = 16;
+
+    /** One line of figures: calls (or transactions) per second, p50, p99, errors. */
+    record Load(String name, double perSecond, double p50Ms, double p99Ms, long errors) {
+        String line() {
+            return String.format("%-40s %9.0f /s   p50 %7.2f ms   p99 %7.2f ms   (%d errors or non-2xx)",
+                    name, perSecond, p50Ms, p99Ms, errors);
+        }
+    }
+
+    private RequestsPostThroughput() {
+    }
+
+    static void run(PostgresServer postgres, URI gateway, URI requests, String partnerId, String apiKey, String body,
+                    Duration round) throws Exception {
+        boolean wrk = Wrk.available();
+        System.out.printf("%nPOST /v1/requests (one item, existing member), %d concurrent clients, rounds of %d s, %s, load from %s%n",
+                CONCURRENCY, round.toSeconds(), Machine.loadAverage(), wrk ? "wrk" : "a JVM client (install wrk for figures less disturbed by the load generator)");
+        URI viaGateway = gateway.resolve("/v1/requests");
+        URI direct = requests.resolve("/v1/requests");
+        String[] gatewayHeaders = {"x-api-key", apiKey};
+        String[] directHeaders = {"X-Partner-Id", partnerId};
+        System.out.println("warm-up (JIT, pools):");
+        System.out.println(post(wrk, "  gateway", viaGateway, gatewayHeaders, body, Duration.ofSeconds(15)).line());
+        Load viaGw = post(wrk, "through gateway", viaGateway, gatewayHeaders, body, round);
+        System.out.println(viaGw.line());
+        Pgbench.Result ceiling = Pgbench.oneRowInserts(postgres, CONCURRENCY, round);
+        Load db = ceiling == null ? null
+                : new Load("pgbench one-row INSERT (same server)", ceiling.perSecond(), ceiling.p50Ms(), ceiling.p99Ms(), ceiling.failed());
+        if (db != null) {
+            System.out.println(db.line());
+        }
+        Load svc = post(wrk, "direct to requests-service (context)", direct, directHeaders, body, round);
+        System.out.println(svc.line());
+        System.out.println();
+        if (db != null) {
+            System.out.printf("POST /v1/requests through the gateway = %.1f %% of the database's one-row INSERT ceiling (%.0f vs %.0f /s);"
+                            + " p99 %.2f ms vs %.2f ms%n", 100 * viaGw.perSecond() / db.perSecond(), viaGw.perSecond(), db.perSecond(),
+                    viaGw.p99Ms(), db.p99Ms());
+        }
+        System.out.printf("gateway = %.0f %% of direct-to-service POST throughput; %s%n", 100 * viaGw.perSecond() / svc.perSecond(),
+                Machine.loadAverage());
+    }
+
+    private static Load post(boolean wrk, String name, URI uri, String[] headers, String body, Duration duration) throws Exception {
+        // The previous round's load generator cut its calls in flight: let the gateway settle first.
+        Thread.sleep(2000);
+        if (wrk) {
+            Wrk.Result r = Wrk.post(name, uri, headers, body, CONCURRENCY, duration);
+            return new Load(name, r.perSecond(), r.p50Ms(), r.p99Ms(), r.errors());
+        }
+        LoadRun.Result r = LoadRun.post(name, uri, headers, body, CONCURRENCY, duration);
+        return new Load(name, r.perSecond(), r.p50Ms(), r.p99Ms(), r.errors());
+    }
+}

@@ -1,0 +1,75 @@
+package com.telemed.bench.support;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Times a list page by sequential calls, one client, after a warm-up, capped in time: what the
+ * list benchmarks measure for each query, through the gateway and direct to the service.
+ */
+public final class PageTimer {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+
+    /** Where a call goes: through the gateway with a partner's key, or direct with the partner header the gateway adds. */
+    public record Target(String name, URI base, String header, String value) {
+
+        public static Target gateway(URI gateway, String apiKey) {
+            return new Target("gateway", gateway, "x-api-key", apiKey);
+        }
+
+        public static Target direct(URI service, String partnerId) {
+            return new Target("direct", service, "X-Partner-Id", partnerId);
+        }
+
+        public HttpRequest get(String pathAndQuery) {
+            return HttpRequest.newBuilder(URI.create(base.resolve(pathAndQuery).toString())).header(header, value)
+                    .timeout(Duration.ofSeconds(30)).GET().build();
+        }
+    }
+
+    /** Calls made, then p50, p95, p99 and max in milliseconds. */
+    public record Figures(long n, double p50Ms, double p95Ms, double p99Ms, double maxMs) {
+    }
+
+    private PageTimer() {
+    }
+
+    /** The list's {@code pagination.total} (one call, which must answer 200). */
+    public static long total(HttpRequest request) throws Exception {
+        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException(request.uri() + " answered " + response.statusCode() + " " + response.body());
+        }
+        return GatewayApi.JSON.readTree(response.body()).path("pagination").path("total").asLong(-1);
+    }
+
+    /**
+     * Up to {@code warmUp} calls (within half the cap), then up to {@code calls} timed sequential
+     * calls, stopped at {@code cap}.
+     */
+    public static Figures time(HttpRequest request, int warmUp, int calls, Duration cap) throws Exception {
+        long warmEnd = System.nanoTime() + cap.toNanos() / 2;
+        for (int i = 0; i < warmUp && System.nanoTime() < warmEnd; i++) {
+            HTTP.send(request, HttpResponse.BodyHandlers.discarding());
+        }
+        Histogram histogram = new Histogram(3);
+        long end = System.nanoTime() + cap.toNanos();
+        for (int i = 0; i < calls && System.nanoTime() < end; i++) {
+            long start = System.nanoTime();
+            HttpResponse<byte[]> response = HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            histogram.recordValue(Math.max(1, (System.nanoTime() - start) / 1000));
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException(request.uri() + " answered " + response.statusCode());
+            }
+        }
+        return new Figures(histogram.getTotalCount(), histogram.getValueAtPercentile(50) / 1000.0,
+                histogram.getValueAtPercentile(95) / 1000.0, histogram.getValueAtPercentile(99) / 1000.0,
+                histogram.getMaxValue() / 1000.0);
+    }
+}
