@@ -3,14 +3,10 @@ package com.telemed.members;
 import com.telemed.common.trust.ServiceProof;
 import com.telemed.common.trust.ServiceTrust;
 import com.telemed.testkit.http.FakeNeighbour;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
-import java.net.URI;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,22 +22,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class FakeRequestsService extends FakeNeighbour {
 
-    private final URI url;
-    private final ServiceTrust trust;
     private final Map<String, JsonArray> summaries = new ConcurrentHashMap<>();
     private final Set<String> withRequests = ConcurrentHashMap.newKeySet();
 
     public FakeRequestsService(@ConfigProperty(name = "members.requests-service.url") String url, ServiceTrust trust) {
-        this.url = URI.create(url);
-        this.trust = trust;
-    }
-
-    void start(@Observes StartupEvent started) throws Exception {
-        start(url.getPort());
-    }
-
-    void stop(@Observes ShutdownEvent stopping) {
-        stop();
+        super(url, request -> trust.verify(request) == ServiceProof.Verdict.PROVEN);
     }
 
     /** Forgets calls, scripts and failures. */
@@ -59,11 +44,6 @@ public class FakeRequestsService extends FakeNeighbour {
     /** The member has requests: member deletions answer {@code hasRequests: true}. */
     public void hasRequests(String partnerId, String memberId) {
         withRequests.add(partnerId + "|" + memberId);
-    }
-
-    @Override
-    protected boolean proven(HttpServerRequest request) {
-        return trust.verify(request) == ServiceProof.Verdict.PROVEN;
     }
 
     @Override

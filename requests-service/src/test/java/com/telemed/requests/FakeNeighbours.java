@@ -3,14 +3,10 @@ package com.telemed.requests;
 import com.telemed.common.trust.ServiceProof;
 import com.telemed.common.trust.ServiceTrust;
 import com.telemed.testkit.http.FakeNeighbour;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
-import java.net.URI;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
@@ -32,8 +28,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class FakeNeighbours extends FakeNeighbour {
 
-    private final URI url;
-    private final ServiceTrust trust;
     /** Members in creation order (newest last). */
     private final List<JsonObject> members = new CopyOnWriteArrayList<>();
     private final Map<String, JsonObject> drugs = new ConcurrentHashMap<>();
@@ -43,16 +37,7 @@ public class FakeNeighbours extends FakeNeighbour {
     private volatile JsonArray memberIssues;
 
     public FakeNeighbours(@ConfigProperty(name = "requests.remote.members-url") String url, ServiceTrust trust) {
-        this.url = URI.create(url);
-        this.trust = trust;
-    }
-
-    void start(@Observes StartupEvent started) throws Exception {
-        start(url.getPort());
-    }
-
-    void stop(@Observes ShutdownEvent stopping) {
-        stop();
+        super(url, request -> trust.verify(request) == ServiceProof.Verdict.PROVEN);
     }
 
     /** Forgets calls, failures and scripts (members and drugs stay: ids are unique per test); answers every held call. */
@@ -80,11 +65,6 @@ public class FakeNeighbours extends FakeNeighbour {
     protected Failure failureFor(Call call) {
         Failure failure = toMembers(call) ? membersFailure : catalogueFailure;
         return failure != null ? failure : super.failureFor(call);
-    }
-
-    @Override
-    protected boolean proven(HttpServerRequest request) {
-        return trust.verify(request) == ServiceProof.Verdict.PROVEN;
     }
 
     /** Calls to members-service's internal API. */

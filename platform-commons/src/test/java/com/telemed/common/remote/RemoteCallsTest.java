@@ -52,17 +52,8 @@ class RemoteCallsTest {
 
     /** Answers {@code {"id": ...}} for every id but {@code missing} (404); checks proofs as a platform service does. */
     static final class Things extends FakeNeighbour {
-        private final ServiceTrust trust;
-
-        Things(ServiceTrust trust) {
-            this.trust = trust;
-        }
-
-        @Override
-        protected boolean proven(HttpServerRequest request) {
-            return trust.verify(request.method().name(), request.uri(), request.getHeader(PartnerContext.HEADER),
-                    request.getHeader(ServiceProof.TIMESTAMP_HEADER), request.getHeader(ServiceProof.PROOF_HEADER))
-                    == ServiceProof.Verdict.PROVEN;
+        Things(String url, ServiceTrust trust) {
+            super(url, request -> trust.verify(request) == ServiceProof.Verdict.PROVEN);
         }
 
         @Override
@@ -89,8 +80,8 @@ class RemoteCallsTest {
     @BeforeEach
     void start() throws Exception {
         int port = FreePorts.next();
-        things = new Things(trust);
-        things.start(port);
+        things = new Things("http://127.0.0.1:" + port, trust);
+        things.start();
         RemoteCalls calls = new RemoteCalls(
                 new RemoteServiceTest.TestPolicy(2, 1_000_000, Duration.ofMillis(READ_TIMEOUT_MS)), signer);
         api = calls.client(ThingsApi.class, "http://127.0.0.1:" + port);

@@ -1,8 +1,12 @@
 package com.telemed.testkit.http;
 
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
+import jakarta.enterprise.event.Observes;
+import java.net.URI;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -21,9 +25,10 @@ import java.util.function.Predicate;
  * ({@link Failure}: for the next calls, or all of them); and holds calls unanswered until the test
  * releases them ({@link #hold}), the way a slow neighbour keeps its caller waiting.
  *
- * <p>A subclass answers the calls ({@link #answerNormally}) from what its tests scripted, and
- * decides what a valid proof is ({@link #proven}). Being a CDI bean of the tests, it starts and
- * stops the server from its lifecycle observers ({@link #start(int)}, {@link #stop()}).
+ * <p>A subclass, a CDI bean of the service's tests, is given the URL where the service under test
+ * looks for its neighbour and the check of a service proof, and answers the calls
+ * ({@link #answerNormally}) from what its tests scripted. The server starts with the application
+ * and stops with it (the observers below, which the subclass inherits).
  */
 public abstract class FakeNeighbour {
 
@@ -47,13 +52,38 @@ public abstract class FakeNeighbour {
     private Failure always;
     private Predicate<Call> holding = call -> false;
     private final List<Held> held = new ArrayList<>();
+    private final int port;
+    private final Predicate<HttpServerRequest> proven;
     private Vertx vertx;
 
     private record Held(Call call, Runnable answer) {
     }
 
+    /**
+     * Serves, once started, on the loopback port of {@code url} (where the service under test looks
+     * for this neighbour); a call {@code proven} refuses is answered 401.
+     */
+    protected FakeNeighbour(String url, Predicate<HttpServerRequest> proven) {
+        this.port = URI.create(url).getPort();
+        this.proven = proven;
+    }
+
+    /** For the CDI client proxy of a subclass only: serves nothing. */
+    protected FakeNeighbour() {
+        this.port = 0;
+        this.proven = request -> false;
+    }
+
+    void started(@Observes StartupEvent started) throws Exception {
+        start();
+    }
+
+    void stopping(@Observes ShutdownEvent stopping) {
+        stop();
+    }
+
     /** Serves on {@code 127.0.0.1:port} until {@link #stop()}. */
-    public void start(int port) throws Exception {
+    public void start() throws Exception {
         vertx = Vertx.vertx();
         vertx.createHttpServer().requestHandler(this::handle)
                 .listen(port, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -64,9 +94,6 @@ public abstract class FakeNeighbour {
             vertx.close();
         }
     }
-
-    /** Whether the call carries a valid service proof (the real service's check). */
-    protected abstract boolean proven(HttpServerRequest request);
 
     /** Answers a proven call that neither fails nor is held. */
     protected abstract void answerNormally(HttpServerRequest request, Call call);
@@ -155,7 +182,7 @@ public abstract class FakeNeighbour {
             request.params().forEach(entry -> query.put(entry.getKey(), entry.getValue()));
             Call call = new Call(request.method().name(), request.path(), query, request.getHeader("Content-Type"),
                     buffer.toString());
-            if (!proven(request)) {
+            if (!proven.test(request)) {
                 unproven.add(call);
                 answer(request, 401, new JsonObject().put("error", "Unauthorized"));
                 return;
