@@ -15,6 +15,7 @@ import com.telemed.testkit.infra.FreePorts;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
+import jakarta.enterprise.inject.Vetoed;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -50,7 +51,12 @@ class RemoteCallsTest {
     public record Thing(String id) {
     }
 
-    /** Answers {@code {"id": ...}} for every id but {@code missing} (404); checks proofs as a platform service does. */
+    /**
+     * Answers {@code {"id": ...}} for every id but {@code missing} (404); checks proofs as a platform
+     * service does. Started by the test itself, not a bean (its inherited lifecycle observers would
+     * make it one).
+     */
+    @Vetoed
     static final class Things extends FakeNeighbour {
         Things(String url, ServiceTrust trust) {
             super(url, request -> trust.verify(request) == ServiceProof.Verdict.PROVEN);
