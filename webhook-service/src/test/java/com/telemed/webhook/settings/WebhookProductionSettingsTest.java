@@ -1,10 +1,10 @@
-package com.telemed.webhook.config;
+package com.telemed.webhook.settings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.telemed.webhook.settings.SecretKeys;
+import com.telemed.webhook.config.WebhookConfig;
 import io.quarkus.runtime.configuration.DurationConverter;
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfig;
