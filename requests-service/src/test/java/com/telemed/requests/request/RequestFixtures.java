@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.UUID;
 
 /** Bodies and calls of the partner API of requests (partner-api.md, Requests). */
-final class RequestFixtures {
+public final class RequestFixtures {
 
     static final String TIMESTAMP = "^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$";
 
@@ -60,7 +60,7 @@ final class RequestFixtures {
     }
 
     /** A prescription request for an existing member: {@code {memberId, items:[{drugId}], caseNotes}}. */
-    static Map<String, Object> prescription(String memberId, String drugId) {
+    public static Map<String, Object> prescription(String memberId, String drugId) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("memberId", memberId);
         body.put("items", List.of(item(drugId)));
@@ -69,7 +69,7 @@ final class RequestFixtures {
     }
 
     /** A consultation request: no items, no drugId. */
-    static Map<String, Object> consultation(String memberId) {
+    public static Map<String, Object> consultation(String memberId) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("memberId", memberId);
         body.put("caseNotes", "Wants a consultation");
@@ -90,11 +90,11 @@ final class RequestFixtures {
     }
 
     /** Creates the request (201) and returns its id. */
-    static String created(String partnerId, Object body) {
+    public static String created(String partnerId, Object body) {
         return post(partnerId, body).then().statusCode(201).extract().jsonPath().getString("requestId");
     }
 
-    static Response get(String partnerId, String requestId) {
+    public static Response get(String partnerId, String requestId) {
         return as(partnerId).when().get("/v1/requests/" + requestId);
     }
 
