@@ -4,19 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.testkit.infra.Infrastructure;
+import com.telemed.testkit.kafka.TopicReader;
 import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -65,7 +63,7 @@ class InfrastructureTest {
         String bootstrap = infrastructure.kafka().bootstrapServers();
         try (var producer = new KafkaProducer<String, String>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), new StringSerializer(), new StringSerializer())) {
-            producer.send(new ProducerRecord<>("kit.kill", "key-1", "before the kill")).get();
+            producer.send(new ProducerRecord<>("kit.kill", "key-1", "{\"note\":\"before the kill\"}")).get();
         }
         long pid = broker.pid();
         assertEquals(137, broker.kill(), "exit code of a JVM killed by SIGKILL (128 + 9)");
@@ -74,21 +72,9 @@ class InfrastructureTest {
         assertEquals(-1, broker.kill(), "killing a broker that is not running does nothing");
         broker.start();
         assertEquals(bootstrap, infrastructure.kafka().bootstrapServers());
-        try (var consumer = new KafkaConsumer<String, String>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.GROUP_ID_CONFIG, "kit-kill",
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
-            consumer.subscribe(List.of("kit.kill"));
-            ConsumerRecord<String, String> received = null;
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (received == null && System.nanoTime() < deadline) {
-                var records = consumer.poll(Duration.ofMillis(500));
-                if (!records.isEmpty()) {
-                    received = records.iterator().next();
-                }
-            }
-            assertEquals("before the kill", received.value());
-        }
+        List<ConsumerRecord<String, String>> received = TopicReader.readExactly(bootstrap, "kit.kill", record -> true, 1,
+                Duration.ofSeconds(30));
+        assertEquals("{\"note\":\"before the kill\"}", received.get(0).value());
     }
 
     @Test
@@ -102,23 +88,11 @@ class InfrastructureTest {
         }
         try (var producer = new KafkaProducer<String, String>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), new StringSerializer(), new StringSerializer())) {
-            producer.send(new ProducerRecord<>("kit.check", "key-1", "hello")).get();
+            producer.send(new ProducerRecord<>("kit.check", "key-1", "{\"note\":\"hello\"}")).get();
         }
-        try (var consumer = new KafkaConsumer<String, String>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.GROUP_ID_CONFIG, "kit-check",
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
-            consumer.subscribe(List.of("kit.check"));
-            ConsumerRecord<String, String> received = null;
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (received == null && System.nanoTime() < deadline) {
-                var records = consumer.poll(Duration.ofMillis(500));
-                if (!records.isEmpty()) {
-                    received = records.iterator().next();
-                }
-            }
-            assertEquals("key-1", received.key());
-            assertEquals("hello", received.value());
-        }
+        List<ConsumerRecord<String, String>> received = TopicReader.readExactly(bootstrap, "kit.check", record -> true, 1,
+                Duration.ofSeconds(30));
+        assertEquals("key-1", received.get(0).key());
+        assertEquals("{\"note\":\"hello\"}", received.get(0).value());
     }
 }

@@ -14,7 +14,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import com.telemed.requests.FakeNeighbours;
+import com.telemed.requests.PartnerWithDrugAndMember;
 import com.telemed.requests.FakeNeighboursResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
@@ -22,7 +22,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -38,24 +37,17 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(FakeNeighboursResource.class)
-class RequestInputTest {
+class RequestInputTest extends PartnerWithDrugAndMember {
+
+    @Override
+    protected List<String> dosages() {
+        return List.of("0.25mg");
+    }
 
     private static final Duration FAST = Duration.ofSeconds(5);
 
-    @Inject
-    FakeNeighbours neighbours;
-
-    String partner;
-    String drugId;
-    String memberId;
-
     @BeforeEach
     void setUp() {
-        neighbours.reset();
-        partner = "partner-" + UUID.randomUUID();
-        drugId = "drug-" + UUID.randomUUID().toString().substring(0, 8);
-        neighbours.drug(drugId, "Semaglutide", List.of("0.25mg"), partner);
-        memberId = neighbours.seedMember(partner, "Grace", "Hopper", "grace+" + UUID.randomUUID() + "@example.com");
         neighbours.clearCalls();
     }
 

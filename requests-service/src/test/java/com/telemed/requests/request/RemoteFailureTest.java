@@ -3,52 +3,32 @@ package com.telemed.requests.request;
 import static com.telemed.requests.request.RequestFixtures.error;
 import static com.telemed.requests.request.RequestFixtures.inlineMember;
 import static com.telemed.requests.request.RequestFixtures.list;
-import static com.telemed.requests.request.RequestFixtures.newDrugId;
-import static com.telemed.requests.request.RequestFixtures.newPartner;
 import static com.telemed.requests.request.RequestFixtures.post;
 import static com.telemed.requests.request.RequestFixtures.prescription;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.telemed.requests.FakeNeighbours;
+import com.telemed.requests.PartnerWithDrugAndMember;
 import com.telemed.requests.FakeNeighboursResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** members-service or catalogue-service failing: 503 Service Unavailable, nothing stored (decisions.md, Wire format). */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(FakeNeighboursResource.class)
-class RemoteFailureTest {
+class RemoteFailureTest extends PartnerWithDrugAndMember {
 
-    @Inject
-    FakeNeighbours neighbours;
-
-    String partner;
-    String drugId;
-    String memberId;
-
-    @BeforeEach
-    void setUp() {
-        neighbours.reset();
-        partner = newPartner();
-        drugId = newDrugId();
-        neighbours.drug(drugId, "Semaglutide", List.of("0.25mg"), partner);
-        memberId = neighbours.seedMember(partner, "Grace", "Hopper", "grace+" + UUID.randomUUID() + "@example.com");
-    }
-
-    @AfterEach
-    void heal() {
-        neighbours.reset();
+    @Override
+    protected List<String> dosages() {
+        return List.of("0.25mg");
     }
 
     private Map<String, Object> inlineBody() {

@@ -6,8 +6,6 @@ import static com.telemed.requests.request.RequestFixtures.consultation;
 import static com.telemed.requests.request.RequestFixtures.created;
 import static com.telemed.requests.request.RequestFixtures.error;
 import static com.telemed.requests.request.RequestFixtures.get;
-import static com.telemed.requests.request.RequestFixtures.newDrugId;
-import static com.telemed.requests.request.RequestFixtures.newPartner;
 import static com.telemed.requests.request.RequestFixtures.prescription;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,45 +13,32 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.telemed.requests.FakeNeighbours;
+import com.telemed.requests.PartnerWithDrugAndMember;
 import com.telemed.requests.FakeNeighboursResource;
 import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** POST /v1/requests/:id/cancel and its care.events (partner-api.md, Requests and Payloads). */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(FakeNeighboursResource.class)
-class RequestCancelTest {
+class RequestCancelTest extends PartnerWithDrugAndMember {
+
+    @Override
+    protected List<String> dosages() {
+        return List.of("0.25mg");
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    @Inject
-    FakeNeighbours neighbours;
-
-    String partner;
-    String drugId;
-    String memberId;
-
-    @BeforeEach
-    void setUp() {
-        neighbours.reset();
-        partner = newPartner();
-        drugId = newDrugId();
-        neighbours.drug(drugId, "Semaglutide", List.of("0.25mg"), partner);
-        memberId = neighbours.seedMember(partner, "Grace", "Hopper", "grace+" + UUID.randomUUID() + "@example.com");
-    }
 
     private String newRequest() {
         return created(partner, prescription(memberId, drugId));

@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.telemed.requests.FakeNeighbours;
+import com.telemed.requests.PartnerWithDrugAndMember;
 import com.telemed.requests.FakeNeighboursResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
@@ -23,39 +24,26 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** POST /v1/requests: body shapes, member, notes, drug checks, pharmacySendAt (partner-api.md, Requests). */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(FakeNeighboursResource.class)
-class RequestCreateTest {
+class RequestCreateTest extends PartnerWithDrugAndMember {
+
+    @Override
+    protected List<String> dosages() {
+        return List.of("0.25mg", "0.5mg", "1mg");
+    }
 
     private static final String UUID_V4 = "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$";
-
-    @Inject
-    FakeNeighbours neighbours;
-
-    String partner;
-    String drugId;
-    String memberId;
-
-    @BeforeEach
-    void setUp() {
-        neighbours.reset();
-        partner = newPartner();
-        drugId = newDrugId();
-        neighbours.drug(drugId, "Semaglutide", List.of("0.25mg", "0.5mg", "1mg"), partner);
-        memberId = neighbours.seedMember(partner, "Grace", "Hopper", "grace+" + UUID.randomUUID() + "@example.com");
-    }
 
     private int requestCount() {
         return list(partner, "").then().statusCode(200).extract().jsonPath().getInt("pagination.total");

@@ -2,7 +2,6 @@ package com.telemed.requests.request;
 
 import static com.telemed.requests.request.RequestFixtures.inlineMember;
 import static com.telemed.requests.request.RequestFixtures.list;
-import static com.telemed.requests.request.RequestFixtures.newDrugId;
 import static com.telemed.requests.request.RequestFixtures.newPartner;
 import static com.telemed.requests.request.RequestFixtures.post;
 import static com.telemed.requests.request.RequestFixtures.prescription;
@@ -12,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.common.json.Timestamps;
-import com.telemed.requests.FakeNeighbours;
+import com.telemed.requests.PartnerWithDrugAndMember;
 import com.telemed.requests.PatientNeighboursResource;
 import com.telemed.requests.catalogue.CatalogueClient;
 import com.telemed.requests.member.MembersClient;
@@ -43,23 +42,12 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(PatientNeighboursResource.class)
-class RequestIdempotencyTest {
+class RequestIdempotencyTest extends PartnerWithDrugAndMember {
 
-    @Inject
-    FakeNeighbours neighbours;
-
-    String partner;
-    String drugId;
-    String memberId;
     String key;
 
     @BeforeEach
     void setUp() {
-        neighbours.reset();
-        partner = newPartner();
-        drugId = newDrugId();
-        neighbours.drug(drugId, "Semaglutide", List.of("0.25mg", "0.5mg"), partner);
-        memberId = neighbours.seedMember(partner, "Grace", "Hopper", "grace+" + UUID.randomUUID() + "@example.com");
         key = "key-" + UUID.randomUUID();
     }
 

@@ -6,8 +6,6 @@ import static com.telemed.requests.request.RequestFixtures.error;
 import static com.telemed.requests.request.RequestFixtures.get;
 import static com.telemed.requests.request.RequestFixtures.inlineMember;
 import static com.telemed.requests.request.RequestFixtures.list;
-import static com.telemed.requests.request.RequestFixtures.newDrugId;
-import static com.telemed.requests.request.RequestFixtures.newPartner;
 import static com.telemed.requests.request.RequestFixtures.post;
 import static com.telemed.requests.request.RequestFixtures.prescription;
 import static io.restassured.RestAssured.given;
@@ -16,6 +14,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.telemed.requests.FakeNeighbours;
+import com.telemed.requests.PartnerWithDrugAndMember;
 import com.telemed.requests.PatientNeighboursResource;
 import com.telemed.requests.SmallPoolResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
@@ -23,7 +22,6 @@ import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,28 +50,17 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(PatientNeighboursResource.class)
 @WithTestResource(SmallPoolResource.class)
-class SlowNeighbourTest {
+class SlowNeighbourTest extends PartnerWithDrugAndMember {
 
     private static final int WAITING = 2 * SmallPoolResource.MAX_SIZE + 1;
     private static final Duration PROMPTLY = Duration.ofSeconds(20);
     private static final Map<String, Object> PRESCRIPTION = Map.of("quantity", 30, "quantityUnits", "tablets",
             "daysSupply", 30, "directions", "One tablet daily", "refills", 1, "dispenseAsWritten", false);
 
-    @Inject
-    FakeNeighbours neighbours;
-
-    String partner;
-    String drugId;
-    String memberId;
     ExecutorService callers;
 
     @BeforeEach
     void setUp() {
-        neighbours.reset();
-        partner = newPartner();
-        drugId = newDrugId();
-        neighbours.drug(drugId, "Semaglutide", List.of("0.25mg", "0.5mg"), partner);
-        memberId = neighbours.seedMember(partner, "Grace", "Hopper", "grace+" + UUID.randomUUID() + "@example.com");
         callers = Executors.newCachedThreadPool();
     }
 

@@ -5,18 +5,17 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.telemed.requests.FakeNeighbours;
+import com.telemed.requests.PartnerWithDrugAndMember;
 import com.telemed.requests.FakeNeighboursResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -29,34 +28,18 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(FakeNeighboursResource.class)
-class ReviewCatalogueTest {
+class ReviewCatalogueTest extends PartnerWithDrugAndMember {
 
     private static final Map<String, Object> PRESCRIPTION = Map.of("quantity", 30, "quantityUnits", "tablets",
             "daysSupply", 30, "directions", "One tablet daily", "refills", 1, "dispenseAsWritten", false);
 
-    @Inject
-    FakeNeighbours neighbours;
-
-    String partner;
-    String drugId;
-    String memberId;
     String prescriberId;
 
     @BeforeEach
     void setUp() {
-        neighbours.reset();
-        partner = "partner-" + UUID.randomUUID();
-        drugId = "drug-" + UUID.randomUUID().toString().substring(0, 8);
-        neighbours.drug(drugId, "Semaglutide", List.of("0.25mg", "0.5mg"), partner);
-        memberId = neighbours.seedMember(partner, "Grace", "Hopper", "grace+" + UUID.randomUUID() + "@example.com");
         prescriberId = given().contentType("application/json")
                 .body(Map.of("name", "Dr Lin", "email", "lin+" + UUID.randomUUID() + "@example.com"))
                 .when().post("/ops/v1/prescribers").then().statusCode(201).extract().path("prescriber.id");
-    }
-
-    @AfterEach
-    void heal() {
-        neighbours.reset();
     }
 
     private String request(boolean withItem) {
