@@ -5,6 +5,7 @@ import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.validation.Binding;
 import com.telemed.catalogue.drug.DrugIds;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.telemed.common.validation.Issues;
@@ -16,7 +17,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -38,6 +38,10 @@ public class DrugAccessResource {
     /** The path's partner id, reported with the body's issues under {@code ["partnerId"]}. */
     static final StringSchema PARTNER_ID = string().min(1).max(PARTNER_ID_MAX);
 
+    /** The body, bound after {@link #BODY}: {@code null} drugIds is the full catalogue. */
+    public record DrugAccessInput(List<String> drugIds) {
+    }
+
     /** {@code drugIds} is serialised as {@code null} for the full catalogue. */
     public record DrugAccessView(List<String> drugIds) {
     }
@@ -55,14 +59,7 @@ public class DrugAccessResource {
         PARTNER_ID.validate(TextNode.valueOf(partnerId), List.of("partnerId"), issues);
         BODY.validate(body, List.of(), issues);
         issues.throwIfAny();
-        JsonNode ids = body.get("drugIds");
-        List<String> drugIds = null;
-        if (!ids.isNull()) {
-            drugIds = new ArrayList<>();
-            for (JsonNode id : ids) {
-                drugIds.add(id.textValue());
-            }
-        }
-        return new DrugAccessView(access.set(partnerId, drugIds).orElse(null));
+        DrugAccessInput input = Binding.bindValidated(body, DrugAccessInput.class);
+        return new DrugAccessView(access.set(partnerId, input.drugIds()).orElse(null));
     }
 }

@@ -5,6 +5,7 @@ import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.validation.Binding;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.validation.ObjectSchema;
@@ -18,7 +19,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -57,6 +57,14 @@ public class PartnerResource {
     public record OriginsView(List<String> origins) {
     }
 
+    /** {@code POST /ops/v1/partners}, bound after {@link #CREATE}. */
+    public record PartnerInput(String name) {
+    }
+
+    /** {@code PUT .../embed-origins}, bound after {@link #ORIGINS}. */
+    public record OriginsInput(List<String> origins) {
+    }
+
     private final PartnerService partners;
 
     public PartnerResource(PartnerService partners) {
@@ -67,7 +75,7 @@ public class PartnerResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(JsonNode body) {
         CREATE.validate(body);
-        PartnerService.Created created = partners.create(body.get("name").textValue());
+        PartnerService.Created created = partners.create(Binding.bindValidated(body, PartnerInput.class).name());
         return Response.status(201).entity(new CreatedView(PartnerView.of(created.partner()),
                 created.apiKey(), created.publishableKey())).build();
     }
@@ -89,8 +97,7 @@ public class PartnerResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public OriginsView embedOrigins(@PathParam("id") String id, JsonNode body) {
         ORIGINS.validate(body);
-        List<String> origins = new ArrayList<>();
-        body.get("origins").forEach(origin -> origins.add(origin.textValue()));
+        List<String> origins = Binding.bindValidated(body, OriginsInput.class).origins();
         return new OriginsView(partners.setEmbedOrigins(parse(id), origins));
     }
 

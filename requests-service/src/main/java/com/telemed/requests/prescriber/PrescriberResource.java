@@ -5,6 +5,7 @@ import static com.telemed.common.validation.Schemas.string;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.ObjectSchema;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -37,7 +38,7 @@ public class PrescriberResource {
         // An empty body reads as {} (as Express's JSON parser gives it): every field is Required.
         JsonNode input = body != null ? body : JsonNodeFactory.instance.objectNode();
         CREATE.validate(input);
-        Prescriber created = prescribers.create(new NewPrescriber(input.get("name").textValue(), input.get("email").textValue()));
+        Prescriber created = prescribers.create(Binding.bindValidated(input, NewPrescriber.class));
         return Response.status(Response.Status.CREATED).entity(PrescriberEnvelope.of(created)).build();
     }
 

@@ -2,6 +2,7 @@ package com.telemed.webhook.settings;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.Issues;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -26,6 +27,10 @@ public class SettingsResource {
         this.settings = settings;
     }
 
+    /** The body, bound after {@code SettingsSchemas.PUT}: a {@code null} url turns webhooks off. */
+    public record SettingsInput(String url) {
+    }
+
     /** {@code {url: string|null}} -> {@code 200 {url, secret}}. */
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
@@ -34,10 +39,9 @@ public class SettingsResource {
         SettingsSchemas.PARTNER_ID.validate(TextNode.valueOf(partnerId), List.of("partnerId"), issues);
         SettingsSchemas.PUT.validate(body, List.of(), issues);
         issues.throwIfAny();
-        JsonNode url = body.get("url");
-        String text = url.isNull() ? null : url.textValue();
-        settings.checkAllowed(text);
-        return settings.put(partnerId, text);
+        String url = Binding.bindValidated(body, SettingsInput.class).url();
+        settings.checkAllowed(url);
+        return settings.put(partnerId, url);
     }
 
     /** {@code 200 {secret}}; {@code 404 Webhook not found} when no URL was ever saved. */
