@@ -46,7 +46,7 @@ public final class Binding {
     }
 
     /** The body, or {@code {}} when absent. */
-    public static JsonNode orEmpty(JsonNode body) {
+    private static JsonNode orEmpty(JsonNode body) {
         return body == null || body.isNull() ? JsonNodeFactory.instance.objectNode() : body;
     }
 }
