@@ -10,6 +10,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
@@ -17,8 +18,9 @@ import org.jboss.logging.Logger;
 
 /**
  * The only door: every call passes here first. It assigns the request id, authenticates by
- * surface, answers CORS, and hands the call to its service (or to the gateway's own operator
- * endpoints), writing one access-log line per call. Paths outside the routing table get 404.
+ * surface (the public surface, attachment links, takes no credential and only reads), answers
+ * CORS, and hands the call to its service (or to the gateway's own operator endpoints), writing
+ * one access-log line per call. Paths outside the routing table get 404.
  */
 @ApplicationScoped
 public class Edge {
@@ -27,6 +29,7 @@ public class Edge {
     private static final Logger LOG = Logger.getLogger(Edge.class);
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
     private static final String PARTNER_ATTRIBUTE = "partnerId";
+    private static final Set<String> PUBLIC_METHODS = Set.of("GET", "HEAD");
     /**
      * What the services' HTTP codec takes (an initial line of 4,096 bytes, headers of 20 KB),
      * with room for the method, the version and the headers the gateway adds. The gateway's own
@@ -106,6 +109,7 @@ public class Edge {
             case PARTNER -> partnerCall(context, path, upstream, requestId);
             case EMBED -> embedCall(context, path, upstream, requestId);
             case OPS -> opsCall(context, path, upstream, requestId);
+            case PUBLIC -> publicCall(context, path, upstream, requestId);
         }
     }
 
@@ -207,6 +211,22 @@ public class Edge {
                 return;
             }
             context.next();
+            return;
+        }
+        request.pause();
+        proxy.forward(request, path, upstream, null, requestId);
+    }
+
+    /**
+     * A call without a credential (attachment links): reads only, anything else {@code 405} before
+     * any service is called. Forwarded as an operator call is, without a partner: whatever
+     * credential or partner the client sent stays here ({@link Proxy}).
+     */
+    private void publicCall(RoutingContext context, String path, Upstream upstream, String requestId) {
+        HttpServerRequest request = context.request();
+        if (!PUBLIC_METHODS.contains(request.method().name())) {
+            request.response().putHeader("Allow", "GET, HEAD");
+            EdgeResponses.errorAndClose(request, 405, "Method Not Allowed");
             return;
         }
         request.pause();

@@ -27,8 +27,8 @@ import org.jboss.logging.Logger;
  * whole first; an upload and every answer flow through without being held whole. Credentials and
  * any client-sent partner header or service proof stay at the edge; the service gets the partner id
  * the edge authenticated, the request id, and a service proof ({@link ServiceProof}) of this
- * forward: its method, the target sent and that partner id (none on operator routes), without
- * which a service serves nothing.
+ * forward: its method, the target sent and that partner id (none on operator routes and on the
+ * public attachment links), without which a service serves nothing.
  */
 @ApplicationScoped
 public class Proxy {
@@ -62,7 +62,7 @@ public class Proxy {
     }
 
     /**
-     * Forwards the (paused) request; {@code partnerId} is null on operator routes. The body limit
+     * Forwards the (paused) request; {@code partnerId} is null on operator and public routes. The body limit
      * is the route's, never the client's {@code Content-Type}: only upload routes take the
      * multipart limit. A JSON body (at most 100 KB) is read whole before the service is called, so a
      * slow or vanished client never holds one of the service's connections and nothing over the

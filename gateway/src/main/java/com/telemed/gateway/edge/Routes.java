@@ -6,7 +6,9 @@ import java.util.regex.Pattern;
 
 /**
  * The routing table of the architecture: a path prefix names the surface (and so the credential)
- * and the owning service. Anything else, {@code /internal/**} included, is not routed.
+ * and the owning service; attachment links are routed by their exact shape
+ * ({@code /attachments/:token/:fileName}, nothing shorter or longer). Anything else,
+ * {@code /internal/**} included, is not routed.
  */
 public final class Routes {
 
@@ -53,6 +55,12 @@ public final class Routes {
 
     private static final String PARTNERS = "/ops/v1/partners";
 
+    /**
+     * An attachment link (partner-api.md: not authenticated, the URL contains the original file
+     * name): one token segment and one file-name segment, served by messaging-service at the same path.
+     */
+    private static final Pattern ATTACHMENT_LINK = Pattern.compile("/attachments/[^/]+/[^/]+");
+
     /** The only routes that take a multipart body, and with it the upload limit (an attachment of 10 MB). */
     private static final List<Pattern> UPLOADS = List.of(
             Pattern.compile("/v1/messages/conversations/[^/]+/attachments"),
@@ -62,6 +70,9 @@ public final class Routes {
     }
 
     public static Optional<Route> resolve(String path) {
+        if (ATTACHMENT_LINK.matcher(path).matches()) {
+            return Optional.of(new Route(Surface.PUBLIC, Upstream.MESSAGING));
+        }
         if (path.equals(PARTNERS)) {
             return Optional.of(new Route(Surface.OPS, Upstream.GATEWAY));
         }

@@ -7,5 +7,10 @@ public enum Surface {
     /** {@code x-service-publishable-key} plus an allow-listed {@code Origin}: {@code /v2/embed/**}. */
     EMBED,
     /** {@code x-ops-key}: {@code /ops/**}. */
-    OPS
+    OPS,
+    /**
+     * No credential, the link is one: {@code /attachments/:token/:fileName} (attachment downloads,
+     * partner-api.md). {@code GET} and {@code HEAD} only; forwarded without a partner.
+     */
+    PUBLIC
 }

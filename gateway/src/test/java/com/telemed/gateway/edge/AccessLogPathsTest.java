@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** Paths as the access log writes them: bearer tokens never, everything else as received. */
+/** Paths as the access log writes them: bearer tokens (and attachment file names) never, everything else as received. */
 class AccessLogPathsTest {
 
     private static final String TOKEN = "q3V0b2tlbi1ib29raW5nLWxpbmstMjRi";
@@ -22,9 +22,24 @@ class AccessLogPathsTest {
     }
 
     @Test
+    void attachmentLinkTokensAndFileNamesAreRedacted() {
+        String attachmentToken = "q3V0b2tlbi1hdHRhY2htZW50LWxpbmstNDMtY2hhcnM";
+        assertEquals("/attachments/[redacted]/[redacted]", AccessLogPaths.redact("/attachments/" + attachmentToken + "/scan%20report.pdf"));
+        assertEquals("/attachments/[redacted]", AccessLogPaths.redact("/attachments/" + attachmentToken));
+        assertEquals("/attachments/[redacted]/", AccessLogPaths.redact("/attachments/" + attachmentToken + "/"));
+        assertEquals("/attachments/[redacted]/[redacted]/more", AccessLogPaths.redact("/attachments/" + attachmentToken + "/a.pdf/more"));
+        // However it is spelt, as for booking tokens.
+        assertEquals("/ATTACHMENTS//[redacted]//[redacted]", AccessLogPaths.redact("/ATTACHMENTS//" + attachmentToken + "//a.pdf"));
+        assertEquals("/v1/attachments/[redacted]/[redacted]", AccessLogPaths.redact("/v1/attachments/" + attachmentToken + "/a.pdf"));
+    }
+
+    @Test
     void otherPathsAreWrittenAsReceived() {
         for (String path : new String[] {"/v1/members/7c1f4e2a-0000-4000-8000-000000000001", "/ops/v1/bookings", "/ops/v1/bookings/",
-                "/book", "/v1/bookmarks/x", "/ops/v1/appointments/a1/reschedule", "/v2/embed/by-token/survey", "/"}) {
+                "/book", "/v1/bookmarks/x", "/ops/v1/appointments/a1/reschedule", "/v2/embed/by-token/survey", "/",
+                // The upload routes: nothing after attachments.
+                "/v1/messages/conversations/c1/attachments", "/ops/v1/conversations/c1/prescriber-attachments",
+                "/attachments", "/attachments/", "/v1/attachmentsx/t/f"}) {
             assertEquals(path, AccessLogPaths.redact(path));
         }
     }

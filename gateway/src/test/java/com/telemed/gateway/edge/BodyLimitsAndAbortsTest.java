@@ -145,7 +145,8 @@ class BodyLimitsAndAbortsTest {
         return answer.toString(StandardCharsets.ISO_8859_1);
     }
 
-    private static List<String> eventsOf(String path) {
+    /** What became of the calls on {@code path} at the fake service ({@link UpstreamServer#EVENTS}). */
+    static List<String> eventsOf(String path) {
         String upstream = ConfigProvider.getConfig().getValue("test.upstream-url", String.class);
         return given().baseUri(upstream).queryParam("path", path).get(UpstreamServer.EVENTS)
                 .then().statusCode(200).extract().jsonPath().getList("", String.class);

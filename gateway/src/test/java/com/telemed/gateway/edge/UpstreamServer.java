@@ -2,9 +2,14 @@ package com.telemed.gateway.edge;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,11 +22,20 @@ import java.util.concurrent.TimeUnit;
  * {@code /v1/members/slow} answers only after three seconds. Billing points at a closed port.
  * {@link #EVENTS} tells what became of the calls on a path (opened, body ended, aborted); the first
  * call on a path ending in {@code /close-first} has its connection closed without an answer.
+ * Paths under {@code /attachments/} answer a 3 MB file instead ({@link #answerAttachment}).
  */
 public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
 
     /** {@code GET /__events?path=...}: what happened to the calls on that path, in order. */
     static final String EVENTS = "/__events";
+
+    /** Paths under it answer {@link #ATTACHMENT}, as messaging-service answers an attachment link. */
+    static final String ATTACHMENTS = "/attachments/";
+    static final byte[] ATTACHMENT = attachment();
+    static final String ATTACHMENT_TYPE = "application/pdf";
+    static final String ATTACHMENT_DISPOSITION = "attachment; filename=\"scan report.pdf\"; filename*=UTF-8''scan%20report.pdf";
+    /** Response header of an attachment download: what the service received, as JSON. */
+    static final String RECEIVED = "X-Upstream-Received";
 
     private final Map<String, List<String>> events = new ConcurrentHashMap<>();
     private Vertx vertx;
@@ -61,6 +75,10 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
                 request.handler(chunk -> size[0] += chunk.length());
                 request.endHandler(ended -> {
                     record(path, "body ended");
+                    if (path.startsWith(ATTACHMENTS)) {
+                        answerAttachment(request);
+                        return;
+                    }
                     JsonObject headers = new JsonObject();
                     request.headers().forEach((name, value) -> headers.put(name.toLowerCase(), value));
                     String body = new JsonObject()
@@ -98,6 +116,39 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
                 "gateway.body-stall-timeout", "1s",
                 "test.upstream-url", url,
                 "gateway.ops-api-key", GatewayEdgeTest.OPS_KEY);
+    }
+
+    /**
+     * An attachment download as messaging-service answers one: {@link #ATTACHMENT} in 64 KB writes
+     * with its length, type and disposition (headers only on {@code HEAD}), and in
+     * {@link #RECEIVED} what the call arrived with (method, target, headers), since the gateway
+     * relays no body of the service's but the file.
+     */
+    private static void answerAttachment(HttpServerRequest request) {
+        JsonObject headers = new JsonObject();
+        request.headers().forEach((name, value) -> headers.put(name.toLowerCase(), value));
+        HttpServerResponse response = request.response()
+                .putHeader("Content-Type", ATTACHMENT_TYPE)
+                .putHeader("Content-Disposition", ATTACHMENT_DISPOSITION)
+                .putHeader("Content-Length", String.valueOf(ATTACHMENT.length))
+                .putHeader(RECEIVED, new JsonObject().put("method", request.method().name()).put("uri", request.uri())
+                        .put("headers", headers).encode());
+        if (request.method() == HttpMethod.HEAD) {
+            response.end();
+            return;
+        }
+        for (int offset = 0; offset < ATTACHMENT.length; offset += 64 * 1024) {
+            response.write(Buffer.buffer(Arrays.copyOfRange(ATTACHMENT, offset, Math.min(ATTACHMENT.length, offset + 64 * 1024))));
+        }
+        response.end();
+    }
+
+    private static byte[] attachment() {
+        byte[] bytes = new byte[3 * 1024 * 1024 + 17];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (i * 31 + i / 251);
+        }
+        return bytes;
     }
 
     @Override

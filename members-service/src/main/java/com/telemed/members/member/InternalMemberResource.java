@@ -19,8 +19,8 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * {@code /internal/members}: what requests-service needs now (inline member find-or-create,
- * member lookups). Never routed by the gateway, so there is no {@code X-Partner-Id}: the caller
+ * {@code /internal/members}: what requests-service needs (inline member find-or-create, member
+ * lookups) and messaging-service's ownership check ({@code /{id}/access}). Never routed by the gateway, so there is no {@code X-Partner-Id}: the caller
  * names the partner in every call ({@code partnerId}, required) and only that partner's members
  * are seen. The contract is in README.md, "Internal API".
  */
@@ -62,12 +62,19 @@ public class InternalMemberResource {
     @GET
     @Path("/{id}")
     public MemberViews.InternalEnvelope get(@PathParam("id") String id, @QueryParam("partnerId") String partnerId) {
-        ObjectNode query = JsonNodeFactory.instance.objectNode();
-        if (partnerId != null) {
-            query.put("partnerId", partnerId);
-        }
-        MemberSchemas.INTERNAL_QUERY.validate(query);
+        validatePartner(partnerId);
         return new MemberViews.InternalEnvelope(MemberViews.Internal.of(queries.get(partnerId, Ids.uuid(id))));
+    }
+
+    /**
+     * {@code 200 {member}} as {@link #get}; another partner's member: {@code 403 Member does not
+     * belong to this partner}; unknown or malformed id: {@code 404 Member not found}.
+     */
+    @GET
+    @Path("/{id}/access")
+    public MemberViews.InternalEnvelope access(@PathParam("id") String id, @QueryParam("partnerId") String partnerId) {
+        validatePartner(partnerId);
+        return new MemberViews.InternalEnvelope(MemberViews.Internal.of(queries.access(partnerId, Ids.uuid(id))));
     }
 
     /** {@code 200 {members}}: the partner's members among the ids, in the order asked, unknown ones left out. */
@@ -79,5 +86,14 @@ public class InternalMemberResource {
         List<UUID> ids = call.memberIds().stream().map(Ids::uuid).flatMap(Optional::stream).toList();
         return new MemberViews.InternalBatch(queries.batch(call.partnerId(), ids).stream()
                 .map(MemberViews.Internal::of).toList());
+    }
+
+    /** The {@code partnerId} query parameter: {@link MemberSchemas#INTERNAL_QUERY}, its issues a 400. */
+    private static void validatePartner(String partnerId) {
+        ObjectNode query = JsonNodeFactory.instance.objectNode();
+        if (partnerId != null) {
+            query.put("partnerId", partnerId);
+        }
+        MemberSchemas.INTERNAL_QUERY.validate(query);
     }
 }

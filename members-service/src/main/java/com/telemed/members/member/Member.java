@@ -12,7 +12,8 @@ import java.util.UUID;
 
 /**
  * A partner's member (table {@code members}, Flyway V3). Every read goes through
- * {@link #findOwned}, so a member of another partner is never seen. Holds patient data: never log it.
+ * {@link #findOwned}, so a member of another partner is never seen; {@link #exists} only tells
+ * whether some partner has a member with an id. Holds patient data: never log it.
  *
  * <p>Column {@code search_text} (V6) is deliberately not mapped: PostgreSQL generates it from the
  * names and email on every insert and update, and only the list's SQL reads it
@@ -94,6 +95,14 @@ public class Member extends PanacheEntityBase {
     /** The member with this id if it belongs to this partner. */
     public static Optional<Member> findOwned(String partnerId, UUID id) {
         return find("id = ?1 and partnerId = ?2", id, partnerId).firstResultOptional();
+    }
+
+    /**
+     * Whether any partner has a member with this id: a count, never the row, so another partner's
+     * member is told from an unknown one without being read ({@link MemberQueries#access}).
+     */
+    public static boolean exists(UUID id) {
+        return count("id", id) > 0;
     }
 
     /** As {@link #findOwned}, with the row locked until the transaction ends. */

@@ -24,6 +24,7 @@ import org.eclipse.microprofile.context.ManagedExecutor;
 public class MemberQueries {
 
     public static final String NOT_FOUND = "Member not found";
+    public static final String NOT_THIS_PARTNERS = "Member does not belong to this partner";
 
     /**
      * Stored generated column {@code search_text} (V6): lower(first name), lower(last name) and
@@ -98,6 +99,19 @@ public class MemberQueries {
     /** The partner's member with this id; unknown, another partner's or malformed (empty): 404. */
     public Member get(String partnerId, Optional<UUID> id) {
         return id.flatMap(found -> Member.findOwned(partnerId, found)).orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+    }
+
+    /**
+     * The partner's member with this id, for a caller that must tell another partner's member from
+     * an unknown one (messaging-service): another partner's: 403 {@value #NOT_THIS_PARTNERS};
+     * unknown (deleted members are gone) or malformed (empty): 404. The other partner's row is
+     * never read, only counted.
+     */
+    public Member access(String partnerId, Optional<UUID> id) {
+        UUID memberId = id.orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+        return Member.findOwned(partnerId, memberId).orElseThrow(() -> Member.exists(memberId)
+                ? new ApiException(403, NOT_THIS_PARTNERS)
+                : ApiException.notFound(NOT_FOUND));
     }
 
     /**

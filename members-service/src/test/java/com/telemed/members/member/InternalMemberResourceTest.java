@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.members.FakeRequestsService;
 import com.telemed.members.FakeRequestsServiceResource;
 import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.quarkus.InfrastructureResource;
@@ -21,6 +22,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -48,6 +50,9 @@ class InternalMemberResourceTest {
     static final Set<String> INTERNAL_FIELDS = Set.of("id", "partnerId", "firstName", "lastName", "email", "phone",
             "dateOfBirth", "state", "status", "gender", "address", "shippingAddress", "createdAt", "updatedAt");
 
+    @Inject
+    FakeRequestsService requestsService;
+
     private static String findOrCreateBody(String partnerId, String member) {
         return "{\"partnerId\": \"" + partnerId + "\", \"member\": " + member + "}";
     }
@@ -62,6 +67,10 @@ class InternalMemberResourceTest {
 
     private static Response internalGet(String partnerId, String id) {
         return given().queryParam("partnerId", partnerId).when().get("/internal/members/" + id);
+    }
+
+    private static Response access(String partnerId, String id) {
+        return given().queryParam("partnerId", partnerId).when().get("/internal/members/" + id + "/access");
     }
 
     private static Response batch(String body) {
@@ -325,6 +334,59 @@ class InternalMemberResourceTest {
         internalGet(newPartner(), id).then().statusCode(404).body(equalTo("{\"error\":\"Member not found\"}"));
         given().when().get("/internal/members/" + id).then().statusCode(400)
                 .body("error", equalTo(List.of(required("string", "partnerId"))));
+    }
+
+    /** messaging-service's check: the partner's member, another partner's (403) and an unknown one (404) told apart. */
+    @Test
+    void accessAnswersThePartnersMemberAndTellsAnotherPartnersFromAnUnknownOne() {
+        String partnerId = newPartner();
+        String id = create(partnerId, "Ann", "Lee", "ann@example.com");
+        Map<String, Object> own = access(partnerId, id).then().statusCode(200).contentType(ContentType.JSON)
+                .extract().as(Map.class);
+        assertEquals(Set.of("member"), own.keySet());
+        assertEquals(INTERNAL_FIELDS, member(own).keySet());
+        assertEquals(id, member(own).get("id"));
+        assertEquals(partnerId, member(own).get("partnerId"));
+        // The very member GET /internal/members/{id} answers.
+        assertEquals(internalGet(partnerId, id).then().statusCode(200).extract().as(Map.class), own);
+
+        access(newPartner(), id).then().statusCode(403).contentType(ContentType.JSON)
+                .body(equalTo("{\"error\":\"Member does not belong to this partner\"}"));
+
+        for (String unknown : List.of(UUID.randomUUID().toString(), "not-a-uuid", "1-2-3-4-5")) {
+            access(partnerId, unknown).then().statusCode(404).contentType(ContentType.JSON)
+                    .body(equalTo("{\"error\":\"Member not found\"}"));
+        }
+    }
+
+    @Test
+    void accessToADeletedMemberIsUnknownToEveryPartner() {
+        requestsService.reset();
+        String partnerId = newPartner();
+        String id = create(partnerId, "Gone", "Member", "gone@example.com");
+        MemberFixtures.delete(partnerId, id).then().statusCode(204);
+
+        access(partnerId, id).then().statusCode(404).body(equalTo("{\"error\":\"Member not found\"}"));
+        access(newPartner(), id).then().statusCode(404).body(equalTo("{\"error\":\"Member not found\"}"));
+    }
+
+    @Test
+    void accessValidatesThePartnerAsGetDoesBeforeLookingTheMemberUp() {
+        String partnerId = newPartner();
+        String id = create(partnerId, "Ann", "Lee", "ann@example.com");
+        for (String path : List.of("/internal/members/" + id, "/internal/members/" + id + "/access",
+                "/internal/members/not-a-uuid/access")) {
+            given().when().get(path).then().statusCode(400).contentType(ContentType.JSON)
+                    .body("error", equalTo(List.of(required("string", "partnerId"))));
+            // An empty query value reaches the resource as no value, for the GET as for the access check.
+            given().urlEncodingEnabled(false).when().get(path + "?partnerId=").then().statusCode(400)
+                    .body("error", equalTo(List.of(required("string", "partnerId"))));
+            given().queryParam("partnerId", "p".repeat(MemberSchemas.PARTNER_ID_MAX + 1)).when().get(path)
+                    .then().statusCode(400)
+                    .body("error", equalTo(List.of(issue("too_big", List.of("partnerId"),
+                            "String must contain at most 64 character(s)",
+                            "maximum", 64, "type", "string", "inclusive", true, "exact", false))));
+        }
     }
 
     @Test
