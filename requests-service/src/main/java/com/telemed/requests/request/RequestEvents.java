@@ -104,13 +104,26 @@ public class RequestEvents {
 
     /** A legacy request-level event: the item payload without {@code itemId}. */
     public void legacy(String event, Request request, String status, String drugName, UUID prescriberId, Instant at) {
+        legacy(event, request, status, drugName, prescriberId, at, null);
+    }
+
+    /**
+     * A legacy request-level event whose {@code data.action} names the history action when the
+     * event alone does not say it: {@code completed_without_rx} on the {@code request.denied} that
+     * ends a visit without a prescription (messaging posts a different system message for it).
+     */
+    public void legacy(String event, Request request, String status, String drugName, UUID prescriberId, Instant at,
+                       String action) {
         ObjectNode webhook = payload(event, request)
                 .put("status", status)
                 .put("patientName", patientName(request))
                 .put("prescriptionName", orNoDrug(drugName))
                 .put("timestamp", Timestamps.format(at));
-        publish(event, request, EventSubject.request(request.id.toString()), prescriberId, at,
-                data(request, prescriberId).put("status", status), webhook);
+        ObjectNode data = data(request, prescriberId).put("status", status);
+        if (action != null) {
+            data.put("action", action);
+        }
+        publish(event, request, EventSubject.request(request.id.toString()), prescriberId, at, data, webhook);
     }
 
     /** {@code appointment.consultation_requested}: a booking link was issued. */

@@ -92,7 +92,8 @@ public class RequestLevelDecisions {
             acting.decide(item, ItemStatus.DENIED, action, reason);
             drugName = item.drugName;
         }
-        events.legacy(RequestEvents.REQUEST_DENIED, request, ItemStatus.DENIED, drugName, acting.prescriber(), acting.at());
+        events.legacy(RequestEvents.REQUEST_DENIED, request, ItemStatus.DENIED, drugName, acting.prescriber(), acting.at(),
+                completedWithoutRx ? action : null);
         return acting.answer(null, null);
     }
 

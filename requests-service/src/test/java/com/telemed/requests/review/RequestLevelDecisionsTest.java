@@ -23,6 +23,7 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -56,8 +57,12 @@ class RequestLevelDecisionsTest {
 
     /** The request's events on care.events: exactly {@code expected} of them (a settle period shows no more). */
     private static List<String> events(String requestId, int expected) {
-        return TopicReader.types(TopicReader.readKey(TopicReader.configuredBootstrapServers(), RequestEvents.TOPIC,
-                requestId, expected, Duration.ofSeconds(30)));
+        return TopicReader.types(envelopes(requestId, expected));
+    }
+
+    private static List<ConsumerRecord<String, String>> envelopes(String requestId, int expected) {
+        return TopicReader.readKey(TopicReader.configuredBootstrapServers(), RequestEvents.TOPIC,
+                requestId, expected, Duration.ofSeconds(30));
     }
 
     private String consultationRequest() {
@@ -73,7 +78,9 @@ class RequestLevelDecisionsTest {
         assertNull(outcome.prescriptionRecord());
         assertNull(outcome.booking());
         assertEquals(List.of("created", "denied"), history(pending.requestId()));
-        assertEquals(List.of("request.denied"), events(pending.requestId(), 1));
+        List<ConsumerRecord<String, String>> denied = envelopes(pending.requestId(), 1);
+        assertEquals(List.of("request.denied"), TopicReader.types(denied));
+        assertFalse(TopicReader.json(denied.get(0)).get("data").has("action"), denied.get(0).value());
 
         ApiException again = assertThrows(ApiException.class,
                 () -> decisions.deny(pending.requestId(), pending.prescriberId(), null, true));
@@ -88,6 +95,10 @@ class RequestLevelDecisionsTest {
         assertEquals("denied", outcome.request().storedStatus());
         assertEquals(List.of(), outcome.request().lineItems());
         assertEquals(List.of("created", "completed_without_rx"), history(requestId));
+        // messaging tells this end of a visit from a denial by the event's internal data.
+        List<ConsumerRecord<String, String>> denied = envelopes(requestId, 1);
+        assertEquals(List.of("request.denied"), TopicReader.types(denied));
+        assertEquals("completed_without_rx", TopicReader.json(denied.get(0)).get("data").get("action").asText());
         assertEquals(0, count("SELECT count(*) FROM line_items WHERE request_id = ?", UUID.fromString(requestId)));
     }
 

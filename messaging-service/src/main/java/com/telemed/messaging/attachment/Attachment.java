@@ -1,0 +1,52 @@
+package com.telemed.messaging.attachment;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * An uploaded file (table {@code attachments}): its name and type as uploaded, its size, the
+ * stored bytes' id in the {@link FileStore}, and the token of its download link. The file name is
+ * the patient's: never log it.
+ */
+@Entity
+@Table(name = "attachments")
+public class Attachment extends PanacheEntityBase {
+
+    @Id
+    @Column(name = "id", nullable = false, updatable = false)
+    public UUID id;
+
+    @Column(name = "token", nullable = false, updatable = false)
+    public String token;
+
+    @Column(name = "partner_id", nullable = false, updatable = false)
+    public String partnerId;
+
+    @Column(name = "conversation_id", nullable = false, updatable = false)
+    public UUID conversationId;
+
+    @Column(name = "file_id", nullable = false, updatable = false)
+    public UUID fileId;
+
+    @Column(name = "file_name", nullable = false, updatable = false)
+    public String fileName;
+
+    @Column(name = "content_type", nullable = false, updatable = false)
+    public String contentType;
+
+    @Column(name = "size_bytes", nullable = false, updatable = false)
+    public long sizeBytes;
+
+    @Column(name = "created_at", nullable = false, updatable = false)
+    public Instant createdAt;
+
+    public static Optional<Attachment> findByToken(String token) {
+        return find("token", token).firstResultOptional();
+    }
+}

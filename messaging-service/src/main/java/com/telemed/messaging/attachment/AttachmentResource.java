@@ -1,0 +1,61 @@
+package com.telemed.messaging.attachment;
+
+import com.telemed.common.error.ApiException;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * {@code GET /attachments/:token/:fileName}: the download link of an attachment, reached through
+ * the gateway without a key (partner-api.md: "anyone holding the link can download the file").
+ * The token alone names the file; the name segment is for the person saving it. The bytes stream
+ * from the store as they are sent, with the stored type, the exact length and the original name.
+ */
+@Path("/attachments/{token}/{fileName}")
+public class AttachmentResource {
+
+    static final String NOT_FOUND = "Attachment not found";
+
+    private final Attachments attachments;
+
+    public AttachmentResource(Attachments attachments) {
+        this.attachments = attachments;
+    }
+
+    @GET
+    public Response download(@PathParam("token") String token) {
+        Attachment attachment = find(token);
+        StreamingOutput body = out -> attachments.copyTo(attachment, out);
+        return headers(Response.ok(body), attachment).build();
+    }
+
+    @HEAD
+    public Response head(@PathParam("token") String token) {
+        return headers(Response.ok(), find(token)).build();
+    }
+
+    private Attachment find(String token) {
+        return attachments.byToken(token).orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+    }
+
+    private static Response.ResponseBuilder headers(Response.ResponseBuilder response, Attachment attachment) {
+        return response.type(attachment.contentType)
+                .header("Content-Length", attachment.sizeBytes)
+                .header("Content-Disposition", contentDisposition(attachment.fileName))
+                .header("X-Content-Type-Options", "nosniff")
+                .header("Cache-Control", "private, max-age=0");
+    }
+
+    /** RFC 6266: an ASCII fallback name, and the exact name as UTF-8 in {@code filename*}. */
+    static String contentDisposition(String fileName) {
+        StringBuilder ascii = new StringBuilder(fileName.length());
+        fileName.codePoints().forEach(c -> ascii.append(c >= 0x20 && c < 0x7f && c != '"' && c != '\\' ? (char) c : '_'));
+        return "attachment; filename=\"" + ascii + "\"; filename*=UTF-8''"
+                + URLEncoder.encode(fileName, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}

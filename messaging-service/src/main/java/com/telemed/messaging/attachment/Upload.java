@@ -1,0 +1,60 @@
+package com.telemed.messaging.attachment;
+
+import com.telemed.common.error.ApiException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A file part as received, checked against the contract before anything is stored
+ * (partner-api.md, Limits): present, at most 10 MB, one of the accepted MIME types. The type is
+ * compared and kept without parameters, in lower case: {@code Text/Plain; charset=utf-8} is
+ * {@code text/plain}.
+ */
+public record Upload(Path file, String fileName, String contentType, long size) {
+
+    /** 10 MB: 10,485,760 bytes. */
+    public static final long MAX_BYTES = 10L * 1024 * 1024;
+
+    static final Set<String> ACCEPTED_TYPES = Set.of("image/jpeg", "image/png", "image/gif", "image/webp", "application/pdf",
+            "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "text/plain");
+
+    /** The checked upload; {@code 400 No file uploaded}, {@code 413 File too large}, {@code 400 File type <mime> not allowed}. */
+    public static Upload checked(Path file, String fileName, String contentType, long size) {
+        if (file == null) {
+            throw ApiException.badRequest("No file uploaded");
+        }
+        if (size > MAX_BYTES) {
+            throw new ApiException(413, "File too large");
+        }
+        String type = contentType == null ? "application/octet-stream" : contentType.trim();
+        if (!ACCEPTED_TYPES.contains(baseType(type))) {
+            throw ApiException.badRequest("File type " + type + " not allowed");
+        }
+        return new Upload(file, storableName(fileName), baseType(type), size);
+    }
+
+    static String baseType(String contentType) {
+        int semicolon = contentType.indexOf(';');
+        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The name as uploaded, minus what PostgreSQL cannot store (U+0000, unpaired surrogates:
+     * replaced by U+FFFD) and any folder a client put before it; {@code file} when none was sent.
+     */
+    static String storableName(String sent) {
+        if (sent == null || sent.isBlank()) {
+            return "file";
+        }
+        String name = sent.substring(Math.max(sent.lastIndexOf('/'), sent.lastIndexOf('\\')) + 1);
+        StringBuilder storable = new StringBuilder(name.length());
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean paired = Character.isHighSurrogate(c) ? i + 1 < name.length() && Character.isLowSurrogate(name.charAt(i + 1))
+                    : !Character.isLowSurrogate(c) || i > 0 && Character.isHighSurrogate(name.charAt(i - 1));
+            storable.append(c == 0 || !paired ? '\uFFFD' : c);
+        }
+        return storable.isEmpty() ? "file" : storable.toString();
+    }
+}

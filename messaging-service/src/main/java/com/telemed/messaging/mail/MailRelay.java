@@ -1,0 +1,60 @@
+package com.telemed.messaging.mail;
+
+import com.telemed.common.error.Failures;
+import io.quarkus.mailer.Mail;
+import io.quarkus.mailer.Mailer;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * Sends the mail outbox. Every replica polls ({@code messaging.mail.poll-interval}); each claims
+ * due rows with {@code SKIP LOCKED}, sends them one by one and deletes each once the SMTP server
+ * accepted it, all in the claiming transaction. A failure reschedules that mail (doubling waits,
+ * {@link MailConfig}) and ends the batch: the server is likely away, and the rest wait for the next
+ * poll. A replica that dies mid-batch rolls its claim back, so a mail can be sent twice, never lost.
+ * Logs carry counts and exception classes only: no recipient, subject or body.
+ */
+@ApplicationScoped
+public class MailRelay {
+
+    private static final Logger LOG = Logger.getLogger(MailRelay.class);
+    /** Long enough for a batch of sends that each wait out the mailer's own timeout. */
+    private static final int BATCH_TIMEOUT_SECONDS = 120;
+
+    private final Mailer mailer;
+    private final MailConfig config;
+
+    public MailRelay(Mailer mailer, MailConfig config) {
+        this.mailer = mailer;
+        this.config = config;
+    }
+
+    @Scheduled(every = "${messaging.mail.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void poll() {
+        while (sendDue() == config.batchSize()) {
+            // a full batch: more may be due
+        }
+    }
+
+    /** Sends one batch of due mails; returns how many were claimed. */
+    public int sendDue() {
+        return QuarkusTransaction.requiringNew().timeout(BATCH_TIMEOUT_SECONDS).call(() -> {
+            List<QueuedMail> due = QueuedMail.claimDue(config.batchSize());
+            for (QueuedMail mail : due) {
+                try {
+                    mailer.send(Mail.withText(mail.recipient, mail.subject, mail.body));
+                    mail.delete();
+                } catch (RuntimeException e) {
+                    mail.failed(Instant.now(), config.firstRetryWait(), config.maxRetryWait());
+                    LOG.warnf("sending a queued mail failed (attempt %d, retried later): %s", mail.attempts, Failures.describe(e));
+                    return 0;
+                }
+            }
+            return due.size();
+        });
+    }
+}
