@@ -11,8 +11,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 /**
  * A conversation's messages on the partner API: the thread, oldest first, and the patient's
@@ -40,9 +42,10 @@ public class MessageResource {
      */
     @GET
     @Path("/conversations/{id}/messages")
-    public MessageViews.Page list(@PathParam("id") String id, @QueryParam("limit") String limit,
+    public MessageViews.Page list(@PathParam("id") String id, @Context UriInfo uri,
                                   @QueryParam("cursor") String cursor) {
-        int size = MessageSchemas.limit(limit);
+        // Read from the query itself: "limit=" is sent, and refused, not absent.
+        int size = MessageSchemas.limit(uri.getQueryParameters().getFirst("limit"));
         Conversation conversation = conversations.owned(partner.partnerId(), id);
         MessageService.Page page = messages.page(conversation, size, cursor);
         return new MessageViews.Page(page.messages().stream().map(messages::view).toList(), page.nextCursor());

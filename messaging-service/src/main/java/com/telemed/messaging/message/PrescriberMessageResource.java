@@ -12,8 +12,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.resteasy.reactive.multipart.FileUpload;
 
@@ -72,9 +74,10 @@ public class PrescriberMessageResource {
     /** The thread as the prescriber sees it: the conversation and its messages, paged as on the partner API. */
     @GET
     @Path("/messages")
-    public MessageViews.Thread thread(@PathParam("id") String id, @QueryParam("limit") String limit,
+    public MessageViews.Thread thread(@PathParam("id") String id, @Context UriInfo uri,
                                       @QueryParam("cursor") String cursor) {
-        int size = MessageSchemas.limit(limit);
+        // Read from the query itself: "limit=" is sent, and refused, not absent.
+        int size = MessageSchemas.limit(uri.getQueryParameters().getFirst("limit"));
         Conversation conversation = conversations.any(id);
         MessageService.Page page = messages.page(conversation, size, cursor);
         return new MessageViews.Thread(ConversationViews.View.of(conversation), page.messages().stream().map(messages::view).toList(),

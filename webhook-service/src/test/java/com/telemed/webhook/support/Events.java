@@ -1,12 +1,8 @@
 package com.telemed.webhook.support;
 
+import com.telemed.testkit.kafka.TopicWriter;
 import com.telemed.testkit.quarkus.InfrastructureResource;
-import java.util.Properties;
 import java.util.UUID;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 
 /** Publishes envelopes the way the outbox relay does: a plain Kafka producer, the JSON text as value. */
 public final class Events {
@@ -33,15 +29,6 @@ public final class Events {
     }
 
     public static void publish(String topic, String key, String... envelopes) {
-        Properties properties = new Properties();
-        properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, InfrastructureResource.running().kafka().bootstrapServers());
-        properties.put(ProducerConfig.ACKS_CONFIG, "all");
-        try (KafkaProducer<String, String> producer =
-                     new KafkaProducer<>(properties, new StringSerializer(), new StringSerializer())) {
-            for (String envelope : envelopes) {
-                producer.send(new ProducerRecord<>(topic, key, envelope));
-            }
-            producer.flush();
-        }
+        TopicWriter.publish(InfrastructureResource.running().kafka().bootstrapServers(), topic, key, envelopes);
     }
 }

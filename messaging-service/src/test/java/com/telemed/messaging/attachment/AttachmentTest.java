@@ -1,0 +1,180 @@
+package com.telemed.messaging.attachment;
+
+import static com.telemed.messaging.MessagingFixtures.asOperator;
+import static com.telemed.messaging.MessagingFixtures.asPartner;
+import static com.telemed.messaging.MessagingFixtures.conversation;
+import static com.telemed.messaging.MessagingFixtures.getConversation;
+import static com.telemed.messaging.MessagingFixtures.newPartner;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.telemed.messaging.MessagingNeighbours;
+import com.telemed.messaging.MessagingNeighboursResource;
+import com.telemed.messaging.message.MessagingEvents;
+import com.telemed.testkit.kafka.TopicReader;
+import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.testkit.quarkus.ServiceDatabase;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.config.HttpClientConfig;
+import io.restassured.config.MultiPartConfig;
+import io.restassured.config.RestAssuredConfig;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import org.apache.http.entity.mime.HttpMultipartMode;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Attachments: the upload (one part named {@code file}, at most 10 MB, the contract's types), the
+ * message it makes, and the link that downloads the exact bytes without a key.
+ */
+@QuarkusTest
+@WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(MessagingNeighboursResource.class)
+class AttachmentTest {
+
+    static final int TEN_MB = 10 * 1024 * 1024;
+
+    @Inject
+    MessagingNeighbours neighbours;
+
+    String partnerId;
+    String memberId;
+    String conversationId;
+
+    @BeforeEach
+    void setUp() {
+        neighbours.reset();
+        partnerId = newPartner();
+        memberId = neighbours.member(partnerId, "Ada", "Lovelace", "ada@example.com");
+        conversationId = conversation(partnerId, memberId, neighbours.prescriber("Dr. Grace Hopper", "grace@clinic.example"));
+    }
+
+    /** As a browser sends a form: the file name's UTF-8 bytes as they are in the part's header. */
+    private Response upload(String partner, String conversation, String name, byte[] bytes, String type) {
+        return asPartner(partner)
+                .config(RestAssuredConfig.config().httpClient(HttpClientConfig.httpClientConfig()
+                        .httpMultipartMode(HttpMultipartMode.BROWSER_COMPATIBLE)).multiPartConfig(MultiPartConfig.multiPartConfig()
+                        .defaultCharset("UTF-8")))
+                .multiPart("file", name, bytes, type).post("/v1/messages/conversations/" + conversation + "/attachments");
+    }
+
+    private static byte[] random(int size, long seed) {
+        byte[] bytes = new byte[size];
+        new Random(seed).nextBytes(bytes);
+        return bytes;
+    }
+
+    /** The link's path: the service answers it as the gateway forwards it. */
+    private static Response download(String url) {
+        return asOperator().urlEncodingEnabled(false).get(URI.create(url).getRawPath());
+    }
+
+    @Test
+    void anUploadBecomesAnAttachmentMessageWhoseLinkDownloadsTheExactBytes() {
+        byte[] bytes = random(3 * 1024 * 1024 + 17, 1);
+        JsonPath created = upload(partnerId, conversationId, "Lab results é 1.pdf", bytes, "application/pdf")
+                .then().statusCode(201).extract().jsonPath();
+        Map<String, Object> message = created.getMap("message");
+        assertEquals(List.of("id", "conversationId", "senderId", "senderRole", "senderName", "type", "text", "attachmentUrl",
+                "attachmentName", "attachmentType", "attachmentSize", "createdAt"), List.copyOf(message.keySet()));
+        assertEquals("attachment", message.get("type"));
+        assertEquals("patient", message.get("senderRole"));
+        assertEquals(memberId, message.get("senderId"));
+        assertEquals("Lab results é 1.pdf", message.get("text"));
+        assertEquals("Lab results é 1.pdf", message.get("attachmentName"));
+        assertEquals("application/pdf", message.get("attachmentType"));
+        assertEquals(bytes.length, message.get("attachmentSize"));
+        String url = (String) message.get("attachmentUrl");
+        assertTrue(url.matches("http://localhost:8080/attachments/[A-Za-z0-9_-]{43}/Lab%20results%20%C3%A9%201\\.pdf"), url);
+
+        Response file = download(url);
+        assertEquals(200, file.statusCode());
+        assertEquals("application/pdf", file.contentType());
+        assertEquals(String.valueOf(bytes.length), file.header("Content-Length"));
+        assertEquals("attachment; filename=\"Lab results _ 1.pdf\"; filename*=UTF-8''Lab%20results%20%C3%A9%201.pdf",
+                file.header("Content-Disposition"));
+        assertEquals("nosniff", file.header("X-Content-Type-Options"));
+        assertArrayEquals(bytes, file.asByteArray());
+
+        getConversation(partnerId, conversationId).then()
+                .body("conversation.lastMessagePreview", equalTo("\uD83D\uDCCE Lab results é 1.pdf"))
+                .body("conversation.unreadByPrescriber", equalTo(1))
+                .body("conversation.unreadByMember", equalTo(0));
+        asPartner(partnerId).get("/v1/messages/conversations/" + conversationId + "/messages").then().statusCode(200)
+                .body("messages[0].attachmentUrl", equalTo(url))
+                .body("messages[0].attachmentSize", equalTo(bytes.length))
+                .body("messages[0].html", equalTo(null));
+        // Attachments are not mailed.
+        assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM mail_outbox WHERE body LIKE '%' || ? || '%'", conversationId));
+    }
+
+    @Test
+    void exactlyTenMegabytesIsTakenAndOneByteMoreIsRefusedWithNothingStored() {
+        byte[] limit = random(TEN_MB, 2);
+        String url = upload(partnerId, conversationId, "max.png", limit, "image/png").then().statusCode(201)
+                .body("message.attachmentSize", equalTo(TEN_MB)).extract().path("message.attachmentUrl");
+        assertArrayEquals(limit, download(url).asByteArray());
+
+        long attachments = ServiceDatabase.count("SELECT count(*) FROM attachments");
+        long chunks = ServiceDatabase.count("SELECT count(*) FROM file_chunks");
+        long messages = ServiceDatabase.count("SELECT count(*) FROM messages");
+        upload(partnerId, conversationId, "over.png", random(TEN_MB + 1, 3), "image/png").then().statusCode(413)
+                .body("error", equalTo("File too large"));
+        assertEquals(attachments, ServiceDatabase.count("SELECT count(*) FROM attachments"));
+        assertEquals(chunks, ServiceDatabase.count("SELECT count(*) FROM file_chunks"));
+        assertEquals(messages, ServiceDatabase.count("SELECT count(*) FROM messages"));
+        getConversation(partnerId, conversationId).then().body("conversation.unreadByPrescriber", equalTo(1));
+    }
+
+    @Test
+    void theTypeAndThePartAreChecked() {
+        upload(partnerId, conversationId, "a.zip", new byte[] {1, 2}, "application/zip").then().statusCode(400)
+                .body("error", equalTo("File type application/zip not allowed"));
+        upload(partnerId, conversationId, "notes.txt", "hello".getBytes(), "Text/Plain; charset=UTF-8").then().statusCode(201)
+                .body("message.attachmentType", equalTo("text/plain"));
+        asPartner(partnerId).multiPart("document", "a.pdf", new byte[] {1}, "application/pdf")
+                .post("/v1/messages/conversations/" + conversationId + "/attachments")
+                .then().statusCode(400).body("error", equalTo("No file uploaded"));
+        asPartner(partnerId).contentType("application/json").body("{}").post("/v1/messages/conversations/" + conversationId + "/attachments")
+                .then().statusCode(415).body("error", equalTo("Unsupported Media Type"));
+        for (String type : List.of("image/jpeg", "image/png", "image/gif", "image/webp", "application/pdf", "application/msword",
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "text/plain")) {
+            upload(partnerId, conversationId, "f", new byte[] {7}, type).then().statusCode(201).body("message.attachmentType", equalTo(type));
+        }
+    }
+
+    @Test
+    void anotherPartnersConversationIsForbiddenAndAnUnknownLinkNotFound() {
+        long attachments = ServiceDatabase.count("SELECT count(*) FROM attachments");
+        upload(newPartner(), conversationId, "a.pdf", new byte[] {1}, "application/pdf").then().statusCode(403)
+                .body("error", equalTo("Conversation does not belong to this partner"));
+        upload(partnerId, UUID.randomUUID().toString(), "a.pdf", new byte[] {1}, "application/pdf").then().statusCode(404)
+                .body("error", equalTo("Conversation not found"));
+        assertEquals(attachments, ServiceDatabase.count("SELECT count(*) FROM attachments"));
+        download("http://localhost:8080/attachments/" + "A".repeat(43) + "/a.pdf").then().statusCode(404)
+                .body("error", equalTo("Attachment not found"));
+    }
+
+    @Test
+    void aPrescribersAttachmentCountsForTheMemberAndSendsNoWebhook() {
+        asOperator().multiPart("file", "plan.pdf", new byte[] {1, 2, 3}, "application/pdf")
+                .post("/ops/v1/conversations/" + conversationId + "/prescriber-attachments")
+                .then().statusCode(201).body("message.senderRole", equalTo("prescriber")).body("message.type", equalTo("attachment"));
+        getConversation(partnerId, conversationId).then().body("conversation.unreadByMember", equalTo(1))
+                .body("conversation.lastMessagePreview", equalTo("\uD83D\uDCCE plan.pdf"));
+        assertEquals(0, TopicReader.readKey(TopicReader.configuredBootstrapServers(), MessagingEvents.TOPIC, conversationId, 0,
+                Duration.ofSeconds(5)).size());
+    }
+}
