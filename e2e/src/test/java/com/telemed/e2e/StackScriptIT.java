@@ -10,9 +10,12 @@ import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.infra.PostgresBinaries;
 import com.telemed.testkit.platform.PlatformService;
 import com.telemed.testkit.stack.StackMain;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,6 +82,15 @@ class StackScriptIT {
         Result status = run(home, "status");
         assertEquals(0, status.exit(), status.output());
         assertAllReady(status.output());
+        assertTrue(up.output().contains("Mail:         SMTP 127.0.0.1:" + StackMain.SMTP_PORT + ", read it over IMAP at 127.0.0.1:"
+                + StackMain.IMAP_PORT), up.output());
+        String smtpGreeting = greeting(StackMain.SMTP_PORT, "QUIT", "221");
+        assertTrue(smtpGreeting.startsWith("220 "), smtpGreeting);
+        String imapGreeting = greeting(StackMain.IMAP_PORT, "a1 LOGOUT", "a1 ");
+        assertTrue(imapGreeting.startsWith("* OK"), imapGreeting);
+        Result env = run(home, "env");
+        assertTrue(env.output().contains("export SMTP_HOST=127.0.0.1\nexport SMTP_PORT=" + StackMain.SMTP_PORT
+                + "\nexport IMAP_PORT=" + StackMain.IMAP_PORT + "\n"), env.output());
         assertTrue(Files.isRegularFile(home.resolve("cache").resolve(".extract.lock")), "binaries extracted into the stack's cache");
         try (Stream<Path> inTemp = Files.walk(temp)) {
             List<Path> binariesInTemp = inTemp.filter(path -> path.getFileName().toString().startsWith("PG-")).toList();
@@ -92,7 +104,10 @@ class StackScriptIT {
         Result down = run(home, "down");
         assertEquals(0, down.exit(), down.output());
         assertNoneAlive(ours);
-        assertTrue(run(home, "status").output().contains("supervisor        not running"));
+        String stopped = run(home, "status").output();
+        assertTrue(stopped.contains("supervisor        not running"), stopped);
+        assertTrue(stopped.lines().anyMatch(line -> line.startsWith("smtp ") && line.endsWith("  stopped")), stopped);
+        assertFalse(answers(StackMain.SMTP_PORT), "the SMTP server stopped with the supervisor");
     }
 
     @Test
@@ -152,6 +167,10 @@ class StackScriptIT {
         assertTrue(status.contains("supervisor") && status.contains("running"), status);
         assertTrue(status.lines().anyMatch(line -> line.startsWith("postgres ") && line.endsWith("running")), status);
         assertTrue(status.lines().anyMatch(line -> line.startsWith("kafka ") && line.endsWith("running")), status);
+        assertTrue(status.lines().anyMatch(line -> line.startsWith("smtp ") && line.contains("port " + StackMain.SMTP_PORT)
+                && line.endsWith("  ready")), "SMTP not ready:\n" + status);
+        assertTrue(status.lines().anyMatch(line -> line.startsWith("imap ") && line.contains("port " + StackMain.IMAP_PORT)
+                && line.endsWith("  ready")), "IMAP not ready:\n" + status);
         for (PlatformService service : PlatformService.values()) {
             assertTrue(status.lines().anyMatch(line -> line.startsWith(service.module() + " ") && line.endsWith("  ready")),
                     service.module() + " not ready:\n" + status);
@@ -198,11 +217,37 @@ class StackScriptIT {
     }
 
     private static List<Integer> stackPorts() {
-        List<Integer> ports = new ArrayList<>(List.of(StackMain.POSTGRES_PORT, StackMain.KAFKA_PORT, StackMain.KAFKA_CONTROLLER_PORT));
+        List<Integer> ports = new ArrayList<>(List.of(StackMain.POSTGRES_PORT, StackMain.KAFKA_PORT, StackMain.KAFKA_CONTROLLER_PORT,
+                StackMain.SMTP_PORT, StackMain.IMAP_PORT));
         for (PlatformService service : PlatformService.values()) {
             ports.add(service.stackPort());
         }
         return ports;
+    }
+
+    /**
+     * The first line a server on the stack's port sends (its greeting); then the goodbye command and
+     * the server's replies up to the one starting with {@code lastReply}, so it never writes to a closed connection.
+     */
+    private static String greeting(int port, String goodbye, String lastReply) throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout(10_000);
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+            String greeting = in.readLine();
+            socket.getOutputStream().write((goodbye + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            for (String reply = in.readLine(); reply != null && !reply.startsWith(lastReply); reply = in.readLine()) {
+                // the server's goodbye, up to its last line
+            }
+            return greeting;
+        }
+    }
+
+    private static boolean answers(int port) {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            return true;
+        } catch (IOException refused) {
+            return false;
+        }
     }
 
     private Process start(Path stackHome, String command) throws IOException {
@@ -214,6 +259,7 @@ class StackScriptIT {
         environment.remove("PLATFORM_CACHE_DIR");
         environment.remove("PLATFORM_POSTGRES_HOST");
         environment.remove("PLATFORM_KAFKA_BOOTSTRAP_SERVERS");
+        environment.remove("PLATFORM_SMTP_HOST");
         environment.put("STACK_HOME", stackHome.toString());
         environment.put("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + temp);
         environment.put("OPS_API_KEY", "");

@@ -1,10 +1,15 @@
 package com.telemed.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.testkit.infra.Infrastructure;
 import com.telemed.testkit.kafka.TopicReader;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.List;
@@ -44,6 +49,20 @@ class InfrastructureTest {
             assertTrue(rows.next());
             assertEquals("kit_check", rows.getString(1));
             assertEquals("300", rows.getString(2));
+        }
+    }
+
+    @Test
+    void runsAnSmtpServerBesideThemForTheServicesMail() throws Exception {
+        var mail = infrastructure.embeddedMail();
+        assertSame(mail, infrastructure.mail());
+        assertEquals("127.0.0.1", mail.host());
+        assertTrue(mail.isRunning());
+        assertTrue(mail.imapPort().isEmpty(), "SMTP only in tests");
+        try (Socket socket = new Socket(mail.host(), mail.port())) {
+            socket.setSoTimeout(10_000);
+            String greeting = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII)).readLine();
+            assertTrue(greeting.startsWith("220 "), greeting);
         }
     }
 

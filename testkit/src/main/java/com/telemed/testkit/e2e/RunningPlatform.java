@@ -1,5 +1,6 @@
 package com.telemed.testkit.e2e;
 
+import com.telemed.testkit.infra.EmbeddedMailServer;
 import com.telemed.testkit.infra.Infrastructure;
 import com.telemed.testkit.platform.Platform;
 import com.telemed.testkit.platform.PlatformOptions;
@@ -23,9 +24,17 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class RunningPlatform implements ParameterResolver {
 
-    /** The running platform as a test sees it. */
+    /**
+     * The running platform as a test sees it. The services send their mail to
+     * {@code infrastructure().mail()}; {@link #mail()} reads what arrived and takes the server away.
+     */
     public record Handle(Infrastructure infrastructure, Platform platform, String opsKey)
             implements ExtensionContext.Store.CloseableResource {
+
+        /** The embedded SMTP server the services send to (fails when PLATFORM_SMTP_HOST names an external one). */
+        public EmbeddedMailServer mail() {
+            return infrastructure.embeddedMail();
+        }
 
         public URI gateway() {
             return platform.url(PlatformService.GATEWAY);

@@ -187,6 +187,9 @@ public final class Platform implements AutoCloseable {
         environment.put("QUARKUS_DATASOURCE_USERNAME", postgres.username());
         environment.put("QUARKUS_DATASOURCE_PASSWORD", postgres.password());
         environment.put("KAFKA_BOOTSTRAP_SERVERS", infrastructure.kafka().bootstrapServers());
+        // Read by messaging-service's mailer (quarkus.mailer.host/port); the others ignore them.
+        environment.put("SMTP_HOST", infrastructure.mail().host());
+        environment.put("SMTP_PORT", String.valueOf(infrastructure.mail().port()));
         options.ports().forEach((other, otherPort) ->
                 environment.put("SERVICE_URLS_" + other.urlKey(), "http://127.0.0.1:" + otherPort));
         return environment;

@@ -1,6 +1,8 @@
 package com.telemed.testkit.stack;
 
 import com.telemed.testkit.infra.AtomicFiles;
+import com.telemed.testkit.infra.EmbeddedMailServer;
+import com.telemed.testkit.infra.MailServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,8 +11,9 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * What the supervisor tells ./stack: a pid file per process it started, and {@code ready} or
- * {@code failed} once it knows, all under {@code .stack/run/}.
+ * What the supervisor tells ./stack: a pid file per process it started, where the SMTP server
+ * listens ({@code mail.properties}: it runs inside the supervisor, so it has no pid file), and
+ * {@code ready} or {@code failed} once it knows, all under {@code .stack/run/}.
  */
 final class StackFiles {
 
@@ -39,6 +42,21 @@ final class StackFiles {
         if (pid > 0) {
             write(name + ".pid", Long.toString(pid));
         }
+    }
+
+    /**
+     * {@code host}, {@code smtpPort}, then {@code imapPort} when the server is ours and
+     * {@code external=true} when it is not: what {@code ./stack status} probes and
+     * {@code ./stack env} exports.
+     */
+    void writeMail(MailServer mail) {
+        StringBuilder content = new StringBuilder("host=" + mail.host() + "\nsmtpPort=" + mail.port());
+        if (mail instanceof EmbeddedMailServer embedded) {
+            embedded.imapPort().ifPresent(imap -> content.append("\nimapPort=").append(imap));
+        } else {
+            content.append("\nexternal=true");
+        }
+        write("mail.properties", content.toString());
     }
 
     void markReady(String summary) {

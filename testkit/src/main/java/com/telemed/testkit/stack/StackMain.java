@@ -1,6 +1,8 @@
 package com.telemed.testkit.stack;
 
+import com.telemed.testkit.infra.EmbeddedMailServer;
 import com.telemed.testkit.infra.Infrastructure;
+import com.telemed.testkit.infra.MailServer;
 import com.telemed.testkit.platform.Platform;
 import com.telemed.testkit.platform.PlatformOptions;
 import com.telemed.testkit.platform.PlatformService;
@@ -14,9 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The supervisor behind {@code ./stack up}: starts PostgreSQL, Kafka and the seven services with
- * fixed ports and data under {@code .stack/}, seeds the demo data, reports through files in
- * {@code .stack/run/}, and on SIGTERM stops the services first, then Kafka, then PostgreSQL.
+ * The supervisor behind {@code ./stack up}: starts the SMTP server (in this JVM), PostgreSQL, Kafka
+ * and the seven services with fixed ports and data under {@code .stack/}, seeds the demo data,
+ * reports through files in {@code .stack/run/}, and on SIGTERM stops the services first, then
+ * Kafka, then PostgreSQL, then the SMTP server.
  */
 public final class StackMain {
 
@@ -24,6 +27,9 @@ public final class StackMain {
     public static final int POSTGRES_PORT = 15432;
     public static final int KAFKA_PORT = 19092;
     public static final int KAFKA_CONTROLLER_PORT = 19093;
+    /** The embedded SMTP server the services send to, and its IMAP side for reading the mail. */
+    public static final int SMTP_PORT = 12525;
+    public static final int IMAP_PORT = 12143;
 
     private final StackFiles files;
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -68,10 +74,11 @@ public final class StackMain {
 
         long began = System.nanoTime();
         infrastructure = Infrastructure.startPersistent(files.directory().resolve("data"),
-                POSTGRES_PORT, KAFKA_PORT, KAFKA_CONTROLLER_PORT);
+                POSTGRES_PORT, KAFKA_PORT, KAFKA_CONTROLLER_PORT, SMTP_PORT, IMAP_PORT);
         files.writePid("postgres", infrastructure.postgres().pid());
         files.writePid("kafka", infrastructure.kafka().pid());
-        LOG.info("PostgreSQL and Kafka ready in {} ms", (System.nanoTime() - began) / 1_000_000);
+        files.writeMail(infrastructure.mail());
+        LOG.info("SMTP server, PostgreSQL and Kafka ready in {} ms", (System.nanoTime() - began) / 1_000_000);
 
         String environment = System.getenv().getOrDefault("SERVICE_ENVIRONMENT", "sandbox");
         platform = Platform.start(infrastructure, new PlatformOptions(root, files.directory().resolve("logs"),
@@ -84,7 +91,17 @@ public final class StackMain {
 
         String demo = DemoData.seed(platform.url(PlatformService.GATEWAY), opsKey, files.directory().resolve("demo.properties"));
         files.markReady("Gateway:      " + platform.url(PlatformService.GATEWAY) + "\n"
-                + "Operator key: " + opsKey + "   (header x-ops-key)\n" + demo);
+                + "Operator key: " + opsKey + "   (header x-ops-key)\n"
+                + mailSummary(infrastructure.mail()) + "\n" + demo);
+    }
+
+    /** Where the mail goes and how a person reads it. */
+    static String mailSummary(MailServer mail) {
+        if (mail instanceof EmbeddedMailServer embedded && embedded.imapPort().isPresent()) {
+            return "Mail:         SMTP " + mail.host() + ":" + mail.port() + ", read it over IMAP at " + mail.host() + ":"
+                    + embedded.imapPort().getAsInt() + " (login and password: the recipient's address)";
+        }
+        return "Mail:         SMTP " + mail.host() + ":" + mail.port() + " (external: PLATFORM_SMTP_HOST)";
     }
 
     private void stop() {
