@@ -192,6 +192,11 @@ public final class Platform implements AutoCloseable {
         environment.put("SMTP_PORT", String.valueOf(infrastructure.mail().port()));
         options.ports().forEach((other, otherPort) ->
                 environment.put("SERVICE_URLS_" + other.urlKey(), "http://127.0.0.1:" + otherPort));
+        // Attachment links lead to this platform's gateway, wherever its port is (messaging-service).
+        Integer gateway = options.ports().get(PlatformService.GATEWAY);
+        if (gateway != null) {
+            environment.putIfAbsent("ATTACHMENT_BASE_URL", "http://127.0.0.1:" + gateway);
+        }
         return environment;
     }
 
