@@ -13,6 +13,6 @@ final class PrescriberMail {
     }
 
     static String body(Conversation conversation, String text) {
-        return conversation.memberName + " sent you a message:\n\n" + text + "\n\nConversation: " + conversation.id + "\n";
+        return conversation.memberName + " sent you a message:\n\n" + text + "\n\nConversation: " + conversation.id;
     }
 }

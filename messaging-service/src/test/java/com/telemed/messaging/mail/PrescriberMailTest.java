@@ -83,7 +83,7 @@ class PrescriberMailTest {
         assertEquals(List.of(prescriberEmail), received.recipients());
         assertEquals("care-team@telemed.local", received.from());
         assertEquals("New message from Ada Lovelace", received.subject());
-        assertEquals("Ada Lovelace sent you a message:\n\n" + text + "\n\nConversation: " + conversationId + "\n", received.text());
+        assertEquals("Ada Lovelace sent you a message:\n\n" + text + "\n\nConversation: " + conversationId, received.text());
         await().atMost(Duration.ofSeconds(10)).until(() -> queued() == 0);
     }
 
