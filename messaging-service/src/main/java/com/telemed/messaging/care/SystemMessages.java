@@ -9,7 +9,9 @@ import java.util.Optional;
 
 /**
  * Turns a decision on {@code care.events} into a system message in the conversation between that
- * member and that prescriber, only if it exists, with {@code message.system}. The event's id is
+ * member and that prescriber, only if it existed when the decision was made (the envelope's
+ * {@code occurredAt}, requests-service's clock, against the conversation's {@code createdAt}), with
+ * {@code message.system}. The event's id is
  * recorded in {@code consumed_events} in the same transaction: a redelivered event finds it and
  * posts nothing.
  */
@@ -33,8 +35,10 @@ public class SystemMessages {
         if (!firstDelivery(event)) {
             return false;
         }
+        // "Only if that conversation already exists" when the prescriber decided: one created after
+        // the decision (the event consumed late) gets no message about it.
         Optional<Conversation> conversation = Conversation.lockPair(event.partnerId(), event.subject().memberId(),
-                event.subject().prescriberId());
+                event.subject().prescriberId()).filter(found -> event.occurredAt() == null || !found.createdAt.isAfter(event.occurredAt()));
         conversation.ifPresent(found -> messages.postSystem(found, text.get()));
         return conversation.isPresent();
     }

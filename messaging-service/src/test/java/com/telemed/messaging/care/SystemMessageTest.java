@@ -21,6 +21,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -55,9 +56,13 @@ class SystemMessageTest {
     }
 
     private String event(String id, String type, String data, String prescriptionName) {
+        return event(id, type, data, prescriptionName, Instant.now());
+    }
+
+    private String event(String id, String type, String data, String prescriptionName, Instant occurredAt) {
         String requestId = UUID.randomUUID().toString();
         return "{\"id\":\"" + id + "\",\"type\":\"" + type + "\",\"partnerId\":\"" + partnerId + "\","
-                + "\"occurredAt\":\"2026-11-24T09:30:00.000Z\",\"subject\":{\"requestId\":\"" + requestId + "\",\"memberId\":\""
+                + "\"occurredAt\":\"" + occurredAt + "\",\"subject\":{\"requestId\":\"" + requestId + "\",\"memberId\":\""
                 + memberId + "\",\"prescriberId\":\"" + prescriberId + "\"},\"data\":" + data + ",\"webhook\":{\"event\":\"" + type
                 + "\",\"requestId\":\"" + requestId + "\",\"status\":\"approved\",\"patientName\":\"Ada Lovelace\","
                 + "\"prescriptionName\":\"" + prescriptionName + "\",\"timestamp\":\"2026-11-24T09:30:00.000Z\"}}";
@@ -129,6 +134,16 @@ class SystemMessageTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> ServiceDatabase.count(
                 "SELECT count(*) FROM consumed_events WHERE event_id = ?", UUID.fromString(marker)) == 1);
         assertEquals(2, systemCount());
+    }
+
+    @Test
+    void aDecisionMadeBeforeTheConversationExistedPostsNothingInIt() {
+        String early = UUID.randomUUID().toString();
+        publish(event(early, "item.approved", "{}", "Metformin", Instant.now().minusSeconds(60)));
+        String marker = UUID.randomUUID().toString();
+        publish(event(marker, "item.denied", "{}", "Marker"));
+        assertEquals(List.of("Your prescription request for Marker was not approved."), systemTexts(1));
+        assertEquals(1, ServiceDatabase.count("SELECT count(*) FROM consumed_events WHERE event_id = ?", UUID.fromString(early)));
     }
 
     @Test
