@@ -1,27 +1,15 @@
 package com.telemed.webhook;
 
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static com.telemed.testkit.production.PackagedStart.assertRefused;
+import static com.telemed.testkit.production.PackagedStart.assertStartsReady;
+import static com.telemed.testkit.production.PackagedStart.refusedStart;
 
 import com.telemed.testkit.infra.FreePorts;
 import com.telemed.testkit.infra.Infrastructure;
-import com.telemed.testkit.infra.JavaProcesses;
 import com.telemed.webhook.settings.SecretKeys;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,13 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class ProductionStartIT {
 
-    private static final Path APPLICATION = Path.of("target/quarkus-app/quarkus-run.jar");
-    private static final String SUFFIX = ". Development values apply only under the dev, test and local profiles.";
     private static final String OWN_KEY = "2025-06:" + Base64.getEncoder().encodeToString(new byte[32]);
-
-    /** Exit code and output of a start that must fail. */
-    private record Refused(int exitCode, List<String> output) {
-    }
 
     /** A deployment's settings, all right; each case spoils some. */
     private static Map<String, String> deployment() {
@@ -54,34 +36,6 @@ class ProductionStartIT {
         environment.put("WEBHOOK_SECRET_KEYS", OWN_KEY);
         environment.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + FreePorts.next());
         return environment;
-    }
-
-    private static ProcessBuilder packaged(Map<String, String> environment, Path log) {
-        assertTrue(Files.isRegularFile(APPLICATION), APPLICATION + " is built by the package phase");
-        ProcessBuilder builder = new ProcessBuilder(JavaProcesses.javaExecutable(), "-Xmx128m", "-jar", APPLICATION.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
-        // Nothing of the build's own environment: only what the case sets.
-        builder.environment().keySet().removeIf(name -> name.startsWith("QUARKUS_") || name.startsWith("WEBHOOK_")
-                || name.startsWith("PLATFORM_") || name.startsWith("KAFKA_") || name.equals("SERVICE_ENVIRONMENT"));
-        builder.environment().putAll(environment);
-        return builder;
-    }
-
-    private static Refused refusedStart(String name, Map<String, String> environment) throws Exception {
-        Path log = Files.createDirectories(Path.of("target/production-start")).resolve(name + ".log");
-        Process process = packaged(environment, log).start();
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError(name + ": still running after 60 s; " + JavaProcesses.tail(log, 20));
-        }
-        return new Refused(process.exitValue(), Files.readAllLines(log).stream().filter(line -> !line.isBlank()).toList());
-    }
-
-    private static void assertRefused(Refused refused, String... settings) {
-        String expected = "Refusing to start in production: " + String.join("; ", settings) + SUFFIX;
-        assertEquals(1, refused.exitCode(), String.join("\n", refused.output()));
-        // The first thing printed, and alone: no driver or Flyway failure before or after it.
-        assertEquals(List.of(expected), refused.output());
     }
 
     @Test
@@ -129,24 +83,7 @@ class ProductionStartIT {
             environment.put("QUARKUS_DATASOURCE_JDBC_URL", infrastructure.postgres().jdbcUrl("webhook"));
             environment.put("QUARKUS_DATASOURCE_USERNAME", infrastructure.postgres().username());
             environment.put("KAFKA_BOOTSTRAP_SERVERS", infrastructure.kafka().bootstrapServers());
-            Path log = Files.createDirectories(Path.of("target/production-start")).resolve("deployment.log");
-            Process process = packaged(environment, log).start();
-            try {
-                URI ready = URI.create("http://127.0.0.1:" + environment.get("QUARKUS_HTTP_PORT") + "/q/health/ready");
-                HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-                await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> {
-                    assertTrue(process.isAlive(), () -> "exited: " + JavaProcesses.tail(log, 30));
-                    try {
-                        return http.send(HttpRequest.newBuilder(ready).GET().build(),
-                                HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-                    } catch (IOException notYet) {
-                        return false;
-                    }
-                });
-                assertFalse(Files.readString(log).contains("Refusing to start"));
-            } finally {
-                JavaProcesses.stop(process, 20);
-            }
+            assertStartsReady("deployment", environment);
         }
     }
 }

@@ -1,6 +1,7 @@
 package com.telemed.messaging.attachment;
 
 import io.smallrye.config.ConfigMapping;
+import java.util.Optional;
 
 /** {@code messaging.attachments.*}. */
 @ConfigMapping(prefix = "messaging.attachments")
@@ -9,6 +10,7 @@ public interface AttachmentConfig {
     /**
      * The public base of download links, the gateway's address as partners reach it
      * ({@code ATTACHMENT_BASE_URL}); a link is {@code <base>/attachments/<token>/<file name>}.
+     * Required in production ({@code MessagingProductionSettings}).
      */
-    String baseUrl();
+    Optional<String> baseUrl();
 }

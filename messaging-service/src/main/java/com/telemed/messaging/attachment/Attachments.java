@@ -52,7 +52,8 @@ public class Attachments {
 
     /** {@code <base>/attachments/<token>/<file name, percent-encoded>}: anyone holding it may download the file. */
     public String link(Attachment attachment) {
-        String base = config.baseUrl().endsWith("/") ? config.baseUrl().substring(0, config.baseUrl().length() - 1) : config.baseUrl();
+        String configured = config.baseUrl().orElseThrow(() -> new IllegalStateException("messaging.attachments.base-url is not set"));
+        String base = configured.endsWith("/") ? configured.substring(0, configured.length() - 1) : configured;
         return base + "/attachments/" + attachment.token + "/"
                 + URLEncoder.encode(attachment.fileName, StandardCharsets.UTF_8).replace("+", "%20");
     }

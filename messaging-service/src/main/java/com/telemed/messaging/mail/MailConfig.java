@@ -16,6 +16,10 @@ public interface MailConfig {
     @WithDefault("5")
     int batchSize();
 
+    /** How long one mail may take to be accepted before its attempt counts as failed (the mailer has no timeout of its own). */
+    @WithDefault("30s")
+    Duration sendTimeout();
+
     /** The wait after a first failed attempt; it doubles with every failure, up to {@link #maxRetryWait()}. */
     @WithDefault("1s")
     Duration firstRetryWait();

@@ -2,7 +2,7 @@ package com.telemed.messaging.mail;
 
 import com.telemed.common.error.Failures;
 import io.quarkus.mailer.Mail;
-import io.quarkus.mailer.Mailer;
+import io.quarkus.mailer.reactive.ReactiveMailer;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,13 +22,16 @@ import org.jboss.logging.Logger;
 public class MailRelay {
 
     private static final Logger LOG = Logger.getLogger(MailRelay.class);
-    /** Long enough for a batch of sends that each wait out the mailer's own timeout. */
+    /**
+     * Long enough for a batch: a failure (a send timeout included) ends it, so it holds at most one
+     * {@code send-timeout} beside the sends that succeeded.
+     */
     private static final int BATCH_TIMEOUT_SECONDS = 120;
 
-    private final Mailer mailer;
+    private final ReactiveMailer mailer;
     private final MailConfig config;
 
-    public MailRelay(Mailer mailer, MailConfig config) {
+    public MailRelay(ReactiveMailer mailer, MailConfig config) {
         this.mailer = mailer;
         this.config = config;
     }
@@ -46,7 +49,7 @@ public class MailRelay {
             List<QueuedMail> due = QueuedMail.claimDue(config.batchSize());
             for (QueuedMail mail : due) {
                 try {
-                    mailer.send(Mail.withText(mail.recipient, mail.subject, mail.body));
+                    mailer.send(Mail.withText(mail.recipient, mail.subject, mail.body)).await().atMost(config.sendTimeout());
                     mail.delete();
                 } catch (RuntimeException e) {
                     mail.failed(Instant.now(), config.firstRetryWait(), config.maxRetryWait());
