@@ -1,6 +1,6 @@
 package com.telemed.messaging.mail;
 
-import com.telemed.common.error.Failures;
+import com.telemed.common.error.FailureLog;
 import io.quarkus.mailer.Mail;
 import io.quarkus.mailer.reactive.ReactiveMailer;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -16,12 +16,14 @@ import org.jboss.logging.Logger;
  * accepted it, all in the claiming transaction. A failure reschedules that mail (doubling waits,
  * {@link MailConfig}) and ends the batch: the server is likely away, and the rest wait for the next
  * poll. A replica that dies mid-batch rolls its claim back, so a mail can be sent twice, never lost.
- * Logs carry counts and exception classes only: no recipient, subject or body.
+ * An outage is logged when it starts, once a minute while it lasts and when it ends ({@link FailureLog}),
+ * with exception classes only: no recipient, subject or body.
  */
 @ApplicationScoped
 public class MailRelay {
 
     private static final Logger LOG = Logger.getLogger(MailRelay.class);
+    private static final String SMTP = "SMTP server";
     /**
      * Long enough for a batch: a failure (a send timeout included) ends it, so it holds at most one
      * {@code send-timeout} beside the sends that succeeded.
@@ -30,6 +32,7 @@ public class MailRelay {
 
     private final ReactiveMailer mailer;
     private final MailConfig config;
+    private final FailureLog failures = new FailureLog(LOG, "Mail relay");
 
     public MailRelay(ReactiveMailer mailer, MailConfig config) {
         this.mailer = mailer;
@@ -51,9 +54,10 @@ public class MailRelay {
                 try {
                     mailer.send(Mail.withText(mail.recipient, mail.subject, mail.body)).await().atMost(config.sendTimeout());
                     mail.delete();
+                    failures.recovered(SMTP);
                 } catch (RuntimeException e) {
                     mail.failed(Instant.now(), config.firstRetryWait(), config.maxRetryWait());
-                    LOG.warnf("sending a queued mail failed (attempt %d, retried later): %s", mail.attempts, Failures.describe(e));
+                    failures.failed(SMTP, "Sending a queued mail failed (retried later)", e);
                     return 0;
                 }
             }

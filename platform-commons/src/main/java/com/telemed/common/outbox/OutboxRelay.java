@@ -1,5 +1,6 @@
 package com.telemed.common.outbox;
 
+import com.telemed.common.error.FailureLog;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.arc.properties.IfBuildProperty;
 import io.quarkus.runtime.ShutdownEvent;
@@ -50,7 +51,7 @@ public class OutboxRelay {
     private final AgroalDataSource dataSource;
     private final OutboxConfig config;
     private final RelayProducer producer;
-    private final FailureLog failures = new FailureLog(LOG);
+    private final FailureLog failures = new FailureLog(LOG, "Outbox relay");
     private final Semaphore wakeups = new Semaphore(0);
     private volatile boolean running;
     private Thread poller;
