@@ -8,8 +8,9 @@
 # 3. The ceiling: the same 10 MB in one INSERT of a bytea over JDBC into the same PostgreSQL, 8 clients, and the
 #    ratio of the gateway's uploads to it.
 # During each measured round messaging-service's used heap is sampled every 200 ms (jstat) and its peak printed
-# beside its max heap, with each process's CPU and the WARN/ERROR lines of its log; then whether the prescriber
-# mails were sent. Builds what is missing, starts its own platform on random loopback ports, stops. About
+# beside its max heap, with each process's CPU and the WARN/ERROR lines of its log. Each post queues a mail to the
+# prescriber: when an SMTP server listens, the attachments wait (at most 3 minutes) until they were sent; at the
+# end, whether they were. Builds what is missing, starts its own platform on random loopback ports, stops. About
 # 4 minutes on 2 cores; writes a few GB into the platform's temporary PostgreSQL, removed at the end.
 # Source: bench/src/main/java/com/telemed/bench/messaging/ (the bench module).
 set -euo pipefail

@@ -1,5 +1,6 @@
 package com.telemed.bench.messaging;
 
+import com.telemed.bench.support.Waits;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -8,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -19,10 +22,17 @@ import java.util.Map;
  * service was given ({@code SMTP_HOST}/{@code SMTP_PORT} in its environment, else the defaults of
  * its application.properties) and whether anything listened there.
  */
-record MailState(long queued, long waiting, long attempted, long maxAttempts, String smtp, boolean listening) {
+record MailState(long queued, long waiting, long attempted, long maxAttempts, Smtp smtp) {
 
     static final String DEFAULT_HOST = "127.0.0.1";
     static final String DEFAULT_PORT = "12525";
+
+    /** The SMTP server messaging-service sends to, and whether anything listens there. */
+    record Smtp(String address, boolean listening) {
+        String describe() {
+            return "SMTP " + address + ": " + (listening ? "something listens there" : "nothing listens there (every send fails)");
+        }
+    }
 
     long sent() {
         return queued - waiting;
@@ -30,32 +40,63 @@ record MailState(long queued, long waiting, long attempted, long maxAttempts, St
 
     String line() {
         return String.format("mails to the prescriber: %d queued (one per patient text), %d sent, %d still waiting"
-                        + " (%d with a failed attempt, at most %d attempts); SMTP %s: %s", queued, sent(), waiting, attempted,
-                maxAttempts, smtp, listening ? "something listens there" : "nothing listens there (every send fails)");
+                        + " (%d with a failed attempt, at most %d attempts); %s", queued, sent(), waiting, attempted,
+                maxAttempts, smtp.describe());
     }
 
-    static MailState read(Connection messaging, long servicePid) throws Exception {
+    static MailState read(Connection messaging, Smtp smtp) throws SQLException {
         long queued;
-        long waiting;
-        long attempted;
-        long maxAttempts;
-        try (Statement st = messaging.createStatement()) {
-            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM messages WHERE sender_role = 'patient' AND type = 'text'")) {
-                rs.next();
-                queued = rs.getLong(1);
-            }
-            try (ResultSet rs = st.executeQuery("SELECT count(*), count(*) FILTER (WHERE attempts > 0), coalesce(max(attempts), 0)"
-                    + " FROM mail_outbox")) {
-                rs.next();
-                waiting = rs.getLong(1);
-                attempted = rs.getLong(2);
-                maxAttempts = rs.getLong(3);
-            }
+        try (Statement st = messaging.createStatement();
+             ResultSet rs = st.executeQuery("SELECT count(*) FROM messages WHERE sender_role = 'patient' AND type = 'text'")) {
+            rs.next();
+            queued = rs.getLong(1);
         }
+        try (Statement st = messaging.createStatement();
+             ResultSet rs = st.executeQuery("SELECT count(*), count(*) FILTER (WHERE attempts > 0), coalesce(max(attempts), 0)"
+                     + " FROM mail_outbox")) {
+            rs.next();
+            return new MailState(queued, rs.getLong(1), rs.getLong(2), rs.getLong(3), smtp);
+        }
+    }
+
+    /** Mails not yet sent. */
+    static long waiting(Connection messaging) throws SQLException {
+        try (Statement st = messaging.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM mail_outbox")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /**
+     * When an SMTP server listens, waits (at most {@code cap}) for the relay to send what the posts
+     * queued, so that sending does not share the CPU with the next measurement; prints how long it
+     * took. Without one, the mails stay queued: says so.
+     */
+    static void drain(Connection messaging, Smtp smtp, Duration cap) throws Exception {
+        long waiting = waiting(messaging);
+        if (!smtp.listening()) {
+            System.out.printf("mail: %,d mails queued by the posts stay queued: %s%n", waiting, smtp.describe());
+            return;
+        }
+        long began = System.nanoTime();
+        boolean drained = Waits.until(cap, Duration.ofMillis(500), () -> {
+            try {
+                return waiting(messaging) == 0;
+            } catch (SQLException e) {
+                throw new IllegalStateException("reading mail_outbox failed", e);
+            }
+        });
+        double seconds = (System.nanoTime() - began) / 1e9;
+        long left = waiting(messaging);
+        System.out.printf("mail: %,d mails queued by the posts, %s in %.0f s (%.0f mails/s) to %s%n", waiting,
+                drained ? "all sent" : String.format("%,d still waiting", left), seconds, (waiting - left) / seconds, smtp.address());
+    }
+
+    static Smtp smtp(long servicePid) {
         Map<String, String> environment = environment(servicePid);
         String host = environment.getOrDefault("SMTP_HOST", DEFAULT_HOST);
         String port = environment.getOrDefault("SMTP_PORT", DEFAULT_PORT);
-        return new MailState(queued, waiting, attempted, maxAttempts, host + ":" + port, listens(host, Integer.parseInt(port)));
+        return new Smtp(host + ":" + port, listens(host, Integer.parseInt(port)));
     }
 
     /** The process's environment from /proc (empty when unreadable). */
