@@ -14,19 +14,23 @@ import java.util.Map;
 /**
  * The whole platform for one benchmark run: embedded PostgreSQL and Kafka, then the seven services
  * from their Quarkus builds under the repository root (the working directory, as the scripts set
- * it) on random loopback ports, with an operator key of its own. Closing stops the services, then
- * the infrastructure.
+ * it) on random loopback ports, with an operator key of its own and messaging-service's attachment
+ * links pointing at this platform's gateway. Each service logs to {@code <module>.log} in
+ * {@link #logDirectory()}, which is kept after the run. Closing stops the services, then the
+ * infrastructure.
  */
 public final class BenchPlatform implements AutoCloseable {
 
     private final Infrastructure infrastructure;
     private final Platform platform;
     private final String opsKey;
+    private final Path logDirectory;
 
-    private BenchPlatform(Infrastructure infrastructure, Platform platform, String opsKey) {
+    private BenchPlatform(Infrastructure infrastructure, Platform platform, String opsKey, Path logDirectory) {
         this.infrastructure = infrastructure;
         this.platform = platform;
         this.opsKey = opsKey;
+        this.logDirectory = logDirectory;
     }
 
     /** The repository's root: where the services' builds and bench/ are. */
@@ -36,12 +40,16 @@ public final class BenchPlatform implements AutoCloseable {
 
     public static BenchPlatform start() throws Exception {
         String opsKey = "ops_bench_" + System.nanoTime();
+        Map<PlatformService, Integer> ports = PlatformOptions.randomPorts();
+        // Download links (messaging-service) name the gateway partners reach: this one.
+        Map<String, String> environment = Map.of("OPS_API_KEY", opsKey,
+                "ATTACHMENT_BASE_URL", "http://127.0.0.1:" + ports.get(PlatformService.GATEWAY));
+        Path logDirectory = Files.createTempDirectory("bench-logs-");
         Infrastructure infrastructure = Infrastructure.startEphemeral();
         try {
-            Platform platform = Platform.start(infrastructure, new PlatformOptions(root(),
-                    Files.createTempDirectory("bench-logs-"), PlatformOptions.randomPorts(),
-                    PlatformOptions.DEFAULT_JVM_OPTIONS, Map.of("OPS_API_KEY", opsKey), Duration.ofSeconds(180)));
-            return new BenchPlatform(infrastructure, platform, opsKey);
+            Platform platform = Platform.start(infrastructure, new PlatformOptions(root(), logDirectory, ports,
+                    PlatformOptions.DEFAULT_JVM_OPTIONS, environment, Duration.ofSeconds(180)));
+            return new BenchPlatform(infrastructure, platform, opsKey, logDirectory);
         } catch (Exception | Error e) {
             infrastructure.close();
             throw e;
@@ -62,6 +70,15 @@ public final class BenchPlatform implements AutoCloseable {
 
     public String opsKey() {
         return opsKey;
+    }
+
+    /** Where each service logs, as {@code <module>.log}; kept after the run. */
+    public Path logDirectory() {
+        return logDirectory;
+    }
+
+    public Path log(PlatformService service) {
+        return logDirectory.resolve(service.module() + ".log");
     }
 
     public URI url(PlatformService service) {

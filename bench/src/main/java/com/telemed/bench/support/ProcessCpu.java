@@ -77,19 +77,28 @@ public final class ProcessCpu {
         }
     }
 
-    /** Machine busy share, then each process's CPU seconds, per event and system share, between two snapshots. */
+    /**
+     * Machine busy share, then each process's CPU seconds, per event and system share, between two
+     * snapshots, then the busy time no process above accounts for (the platform's other processes,
+     * other work on the machine, the kernel's own threads such as writeback).
+     */
     public String describe(Snapshot before, Snapshot after, int events) {
         double cores = Runtime.getRuntime().availableProcessors();
         double machine = 100.0 * (after.machineBusy() - before.machineBusy())
                 / Math.max(1, after.machineTotal() - before.machineTotal());
         StringBuilder out = new StringBuilder(String.format("machine %.0f %% busy of %.0f cores", machine, cores));
-        after.ticks().forEach((name, ticks) -> {
-            long[] was = before.ticks().getOrDefault(name, new long[2]);
+        long named = 0;
+        for (Map.Entry<String, long[]> entry : after.ticks().entrySet()) {
+            long[] ticks = entry.getValue();
+            long[] was = before.ticks().getOrDefault(entry.getKey(), new long[2]);
             long user = ticks[0] - was[0];
             long system = ticks[1] - was[1];
-            out.append(String.format("; %s %.1f s (%.2f ms/event, %.0f %% system)", name, (user + system) / 100.0,
+            named += user + system;
+            out.append(String.format("; %s %.1f s (%.2f ms/event, %.0f %% system)", entry.getKey(), (user + system) / 100.0,
                     (user + system) * 10.0 / events, 100.0 * system / Math.max(1, user + system)));
-        });
+        }
+        // /proc/stat counts in the same 10 ms ticks: what the processes above do not account for.
+        out.append(String.format("; everything else %.1f s", Math.max(0, after.machineBusy() - before.machineBusy() - named) / 100.0));
         return out.toString();
     }
 }

@@ -11,12 +11,17 @@ public final class Waits {
 
     /** Polls every 5 ms until the condition holds or the cap passes; whether it held. */
     public static boolean until(Duration cap, BooleanSupplier condition) throws InterruptedException {
+        return until(cap, Duration.ofMillis(5), condition);
+    }
+
+    /** Polls every {@code every} (a condition that costs a query) until it holds or the cap passes; whether it held. */
+    public static boolean until(Duration cap, Duration every, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + cap.toNanos();
         while (System.nanoTime() < deadline) {
             if (condition.getAsBoolean()) {
                 return true;
             }
-            Thread.sleep(5);
+            Thread.sleep(every.toMillis());
         }
         return condition.getAsBoolean();
     }
