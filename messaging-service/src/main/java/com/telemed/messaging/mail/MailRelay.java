@@ -39,7 +39,9 @@ public class MailRelay {
         this.config = config;
     }
 
-    @Scheduled(every = "${messaging.mail.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    // Not while the application stops: the datasource and Hibernate close under a running poll.
+    @Scheduled(every = "${messaging.mail.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void poll() {
         while (sendDue() == config.batchSize()) {
             // a full batch: more may be due
