@@ -86,16 +86,19 @@ public final class Endpoints {
 
             partner("POST", "/v1/requests/{request}/items/{item}/send-to-pharmacy", REQUESTS).notServedYet(),
             partner("GET", "/v1/billing", BILLING).query(param("period", TEXT, "2026-11")).notServedYet(),
+            // Attachments (POST .../attachments, multipart) are not here: the generators write no multipart body.
             partner("POST", "/v1/messages/conversations/for-member", MESSAGING).body("""
-                    {"memberId": "$member"}""").notServedYet(),
+                    {"memberId": "$member"}"""),
             partner("POST", "/v1/messages/conversations", MESSAGING).body("""
-                    {"memberId": "$member", "prescriberId": "$prescriber"}""").notServedYet(),
-            partner("GET", "/v1/messages/conversations", MESSAGING).query(param("memberId", ID, Slot.MEMBER)).notServedYet(),
+                    {"memberId": "$member", "prescriberId": "$prescriber"}"""),
+            partner("GET", "/v1/messages/conversations", MESSAGING).query(param("memberId", ID, Slot.MEMBER)),
+            partner("GET", "/v1/messages/conversations/{conversation}", MESSAGING),
             partner("POST", "/v1/messages/conversations/{conversation}/messages", MESSAGING).body("""
-                    {"text": "Hello"}""").notServedYet(),
+                    {"text": "Hello"}"""),
             partner("GET", "/v1/messages/conversations/{conversation}/messages", MESSAGING).query(
-                    param("limit", NUMBER, "50"), param("cursor", TEXT, "abc")).notServedYet(),
-            partner("GET", "/v1/messages/unread-count", MESSAGING).query(param("memberId", ID, Slot.MEMBER)).notServedYet(),
+                    param("limit", NUMBER, "50"), param("cursor", TEXT, Slot.CURSOR)),
+            partner("POST", "/v1/messages/conversations/{conversation}/read", MESSAGING),
+            partner("GET", "/v1/messages/unread-count", MESSAGING).query(param("memberId", ID, Slot.MEMBER)),
             partner("GET", "/v1/surveys/v2/lookup", REQUESTS).query(param("drugId", ID, Slot.DRUG)).notServedYet(),
             partner("POST", "/v1/surveys/v2/tokens", REQUESTS).body("""
                     {"memberId": "$member", "surveyId": "$survey"}""").notServedYet(),
@@ -181,8 +184,15 @@ public final class Endpoints {
             ops("PUT", "/ops/v1/surveys/{survey}", REQUESTS).body("""
                     {"title": "Intake", "drugIds": ["$drug"], "questions": [{"id": "q1", "text": "Pregnant?",
                      "type": "boolean", "required": true, "disqualifyWhen": {"equals": true}}]}""").notServedYet(),
+            // Prescriber attachments (multipart) are not here, as the patient's.
             ops("POST", "/ops/v1/conversations/{conversation}/prescriber-messages", MESSAGING).body("""
-                    {"text": "Hello", "html": "<p>Hello</p>", "subject": "Hi"}""").notServedYet());
+                    {"text": "Hello"}""", """
+                    {"text": "Hello", "html": "<p>Hello</p>", "subject": "Hi"}"""),
+            ops("POST", "/ops/v1/conversations/{conversation}/messages/{message}/handoff", MESSAGING).body("""
+                    {"category": "orders", "note": "x"}"""),
+            ops("POST", "/ops/v1/conversations/{conversation}/prescriber-read", MESSAGING),
+            ops("GET", "/ops/v1/conversations/{conversation}/messages", MESSAGING).query(
+                    param("limit", NUMBER, "50"), param("cursor", TEXT, Slot.CURSOR)));
 
     private Endpoints() {
     }
