@@ -9,6 +9,7 @@ import static com.telemed.e2e.fuzz.Endpoint.Surface.EMBED;
 import static com.telemed.e2e.fuzz.Endpoint.Surface.OPS;
 import static com.telemed.e2e.fuzz.Endpoint.Surface.PARTNER;
 import static com.telemed.e2e.fuzz.Endpoint.param;
+import static com.telemed.e2e.fuzz.Endpoint.requiredParam;
 import static com.telemed.testkit.platform.PlatformService.BILLING;
 import static com.telemed.testkit.platform.PlatformService.CATALOGUE;
 import static com.telemed.testkit.platform.PlatformService.GATEWAY;
@@ -28,10 +29,10 @@ import java.util.List;
  *
  * <p><b>A new endpoint joins here</b>, in its surface's section: a line with its method, path
  * ({@code {slot}} for ids the fixture fills, see {@link Slot}), owner, a valid body per shape it
- * accepts ({@code "$slot"} for fixture values) and its query parameters. Routes the gateway already
- * sends to a service that does not serve them yet are listed with {@code notServedYet()} (they must
- * answer a JSON 404 whatever they are sent); the issue that serves one removes the mark and gives
- * it its bodies.
+ * accepts ({@code "$slot"} for fixture values) and its query parameters ({@code requiredParam} for
+ * one it refuses every call without). Routes the gateway already sends to a service that does not
+ * serve them yet are listed with {@code notServedYet()} (they must answer a JSON 404 whatever they
+ * are sent); the issue that serves one removes the mark and gives it its bodies.
  */
 public final class Endpoints {
 
@@ -91,14 +92,14 @@ public final class Endpoints {
                     {"memberId": "$member"}"""),
             partner("POST", "/v1/messages/conversations", MESSAGING).body("""
                     {"memberId": "$member", "prescriberId": "$prescriber"}"""),
-            partner("GET", "/v1/messages/conversations", MESSAGING).query(param("memberId", ID, Slot.MEMBER)),
+            partner("GET", "/v1/messages/conversations", MESSAGING).query(requiredParam("memberId", ID, Slot.MEMBER)),
             partner("GET", "/v1/messages/conversations/{conversation}", MESSAGING),
             partner("POST", "/v1/messages/conversations/{conversation}/messages", MESSAGING).body("""
                     {"text": "Hello"}"""),
             partner("GET", "/v1/messages/conversations/{conversation}/messages", MESSAGING).query(
                     param("limit", NUMBER, "50"), param("cursor", TEXT, Slot.CURSOR)),
             partner("POST", "/v1/messages/conversations/{conversation}/read", MESSAGING),
-            partner("GET", "/v1/messages/unread-count", MESSAGING).query(param("memberId", ID, Slot.MEMBER)),
+            partner("GET", "/v1/messages/unread-count", MESSAGING).query(requiredParam("memberId", ID, Slot.MEMBER)),
             partner("GET", "/v1/surveys/v2/lookup", REQUESTS).query(param("drugId", ID, Slot.DRUG)).notServedYet(),
             partner("POST", "/v1/surveys/v2/tokens", REQUESTS).body("""
                     {"memberId": "$member", "surveyId": "$survey"}""").notServedYet(),
