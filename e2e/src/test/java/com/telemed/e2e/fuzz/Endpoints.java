@@ -20,6 +20,7 @@ import static com.telemed.testkit.platform.PlatformService.WEBHOOK;
 
 import com.telemed.testkit.platform.PlatformService;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * THE table of endpoints the bad-input property covers: every partner, embed and operator
@@ -196,6 +197,11 @@ public final class Endpoints {
                     param("limit", NUMBER, "50"), param("cursor", TEXT, Slot.CURSOR)));
 
     private Endpoints() {
+    }
+
+    /** The endpoint of the table at {@code path} (as {@link Endpoint#path()} holds it) for {@code method}. */
+    static Optional<Endpoint> at(List<Object> path, String method) {
+        return ALL.stream().filter(endpoint -> endpoint.method().equals(method) && endpoint.path().equals(path)).findFirst();
     }
 
     private static Endpoint partner(String method, String path, PlatformService owner) {

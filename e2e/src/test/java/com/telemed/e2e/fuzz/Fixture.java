@@ -30,7 +30,8 @@ import java.util.UUID;
  * partner calls, with a delivered webhook; a drug for the operator's catalogue calls.
  *
  * <p>A call that succeeds may use a resource up (the request is decided or deleted): the
- * endpoint names the {@link Part}, and {@link #ready()} makes it anew before the next call. The
+ * endpoint it reached (its path and method, whichever endpoint it was aimed at) names the
+ * {@link Part}, and {@link #ready()} makes it anew before the next call. The
  * conversation belongs to the member: a new member gets a new one.
  */
 public final class Fixture {

@@ -93,12 +93,14 @@ public final class Oracle implements AutoCloseable {
             throw failure(call, "a body of " + body.length + " bytes (over " + BODY_LIMIT + ") was accepted", response);
         }
         if (status / 100 == 2 && !call.method().equals("GET")) {
-            if (call.method().equals(call.endpoint().method())) {
-                fixture.usedUp(call.endpoint().invalidates());
-            }
-            if (call.endpoint().waitsForDeliveries()) {
-                fixture.settleDeliveries();
-            }
+            // What the call reached, whichever endpoint it was aimed at: a DELETE sent to the path of
+            // GET /v1/requests/{request} deletes the request as the DELETE endpoint does.
+            Endpoints.at(call.endpoint().path(), call.method()).ifPresent(reached -> {
+                fixture.usedUp(reached.invalidates());
+                if (reached.waitsForDeliveries()) {
+                    fixture.settleDeliveries();
+                }
+            });
         }
     }
 
