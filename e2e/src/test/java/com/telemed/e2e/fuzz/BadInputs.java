@@ -52,8 +52,9 @@ public final class BadInputs {
 
     /**
      * Most calls are bad in one respect (the body, the query, the headers, a path id or the method)
-     * and valid in every other, so that the bad part gets past the checks before it to the code it
-     * is aimed at; some are bad in every respect at once.
+     * and valid in every other (the query of those is the endpoint's required parameters), so that
+     * the bad part gets past the checks before it to the code it is aimed at; some are bad in every
+     * respect at once.
      */
     static Arbitrary<Call> callsTo(Endpoint endpoint) {
         boolean takesBody = !endpoint.bodies().isEmpty();
@@ -61,7 +62,8 @@ public final class BadInputs {
         Arbitrary<String> method = Arbitraries.just(endpoint.method());
         Arbitrary<List<PathId>> ids = Arbitraries.just(
                 Collections.nCopies(endpoint.pathSlots().size(), new PathId(PathId.Kind.FIXTURE, null)));
-        Arbitrary<List<QueryPart>> query = Arbitraries.just(List.of());
+        Arbitrary<List<QueryPart>> query = Arbitraries.just(endpoint.query().stream().filter(Param::required)
+                .map(p -> new QueryPart(p.name(), p.valid(), QueryPart.Form.PAIR)).toList());
         Arbitrary<Headers> headers = Arbitraries.just(
                 new Headers(Call.DEFAULT, new Credential(Credential.Kind.RIGHT, null), null, null, null, Call.DEFAULT, false));
         Arbitrary<Body> body = takesBody

@@ -30,8 +30,11 @@ public record Endpoint(String method, List<Object> path, Surface surface, Platfo
     /** What a query value is, so the generators know which odd values fit. */
     public enum Kind { NUMBER, DATE, ENUM, TEXT, ID }
 
-    /** A query parameter and one valid value (text, already URL-encoded, or a {@link Slot}). */
-    public record Param(String name, Kind kind, Object valid) {
+    /**
+     * A query parameter and one valid value (text, already URL-encoded, or a {@link Slot}); a
+     * required one is sent, with that value, by every call whose bad part is elsewhere.
+     */
+    public record Param(String name, Kind kind, Object valid, boolean required) {
     }
 
     private static final Pattern SLOT = Pattern.compile("\\{([A-Za-z0-9]+)}");
@@ -76,7 +79,12 @@ public record Endpoint(String method, List<Object> path, Surface surface, Platfo
     }
 
     static Param param(String name, Kind kind, Object valid) {
-        return new Param(name, kind, valid);
+        return new Param(name, kind, valid, false);
+    }
+
+    /** A parameter without which the endpoint refuses every call. */
+    static Param requiredParam(String name, Kind kind, Object valid) {
+        return new Param(name, kind, valid, true);
     }
 
     /** The slots the path holds, in order. */

@@ -9,6 +9,7 @@ import static com.telemed.e2e.fuzz.Endpoint.Surface.EMBED;
 import static com.telemed.e2e.fuzz.Endpoint.Surface.OPS;
 import static com.telemed.e2e.fuzz.Endpoint.Surface.PARTNER;
 import static com.telemed.e2e.fuzz.Endpoint.param;
+import static com.telemed.e2e.fuzz.Endpoint.requiredParam;
 import static com.telemed.testkit.platform.PlatformService.BILLING;
 import static com.telemed.testkit.platform.PlatformService.CATALOGUE;
 import static com.telemed.testkit.platform.PlatformService.GATEWAY;
@@ -19,6 +20,7 @@ import static com.telemed.testkit.platform.PlatformService.WEBHOOK;
 
 import com.telemed.testkit.platform.PlatformService;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * THE table of endpoints the bad-input property covers: every partner, embed and operator
@@ -28,10 +30,10 @@ import java.util.List;
  *
  * <p><b>A new endpoint joins here</b>, in its surface's section: a line with its method, path
  * ({@code {slot}} for ids the fixture fills, see {@link Slot}), owner, a valid body per shape it
- * accepts ({@code "$slot"} for fixture values) and its query parameters. Routes the gateway already
- * sends to a service that does not serve them yet are listed with {@code notServedYet()} (they must
- * answer a JSON 404 whatever they are sent); the issue that serves one removes the mark and gives
- * it its bodies.
+ * accepts ({@code "$slot"} for fixture values) and its query parameters ({@code requiredParam} for
+ * one it refuses every call without). Routes the gateway already sends to a service that does not
+ * serve them yet are listed with {@code notServedYet()} (they must answer a JSON 404 whatever they
+ * are sent); the issue that serves one removes the mark and gives it its bodies.
  */
 public final class Endpoints {
 
@@ -86,16 +88,19 @@ public final class Endpoints {
 
             partner("POST", "/v1/requests/{request}/items/{item}/send-to-pharmacy", REQUESTS).notServedYet(),
             partner("GET", "/v1/billing", BILLING).query(param("period", TEXT, "2026-11")).notServedYet(),
+            // Attachments (POST .../attachments, multipart) are not here: the generators write no multipart body.
             partner("POST", "/v1/messages/conversations/for-member", MESSAGING).body("""
-                    {"memberId": "$member"}""").notServedYet(),
+                    {"memberId": "$member"}"""),
             partner("POST", "/v1/messages/conversations", MESSAGING).body("""
-                    {"memberId": "$member", "prescriberId": "$prescriber"}""").notServedYet(),
-            partner("GET", "/v1/messages/conversations", MESSAGING).query(param("memberId", ID, Slot.MEMBER)).notServedYet(),
+                    {"memberId": "$member", "prescriberId": "$prescriber"}"""),
+            partner("GET", "/v1/messages/conversations", MESSAGING).query(requiredParam("memberId", ID, Slot.MEMBER)),
+            partner("GET", "/v1/messages/conversations/{conversation}", MESSAGING),
             partner("POST", "/v1/messages/conversations/{conversation}/messages", MESSAGING).body("""
-                    {"text": "Hello"}""").notServedYet(),
+                    {"text": "Hello"}"""),
             partner("GET", "/v1/messages/conversations/{conversation}/messages", MESSAGING).query(
-                    param("limit", NUMBER, "50"), param("cursor", TEXT, "abc")).notServedYet(),
-            partner("GET", "/v1/messages/unread-count", MESSAGING).query(param("memberId", ID, Slot.MEMBER)).notServedYet(),
+                    param("limit", NUMBER, "50"), param("cursor", TEXT, Slot.CURSOR)),
+            partner("POST", "/v1/messages/conversations/{conversation}/read", MESSAGING),
+            partner("GET", "/v1/messages/unread-count", MESSAGING).query(requiredParam("memberId", ID, Slot.MEMBER)),
             partner("GET", "/v1/surveys/v2/lookup", REQUESTS).query(param("drugId", ID, Slot.DRUG)).notServedYet(),
             partner("POST", "/v1/surveys/v2/tokens", REQUESTS).body("""
                     {"memberId": "$member", "surveyId": "$survey"}""").notServedYet(),
@@ -181,10 +186,22 @@ public final class Endpoints {
             ops("PUT", "/ops/v1/surveys/{survey}", REQUESTS).body("""
                     {"title": "Intake", "drugIds": ["$drug"], "questions": [{"id": "q1", "text": "Pregnant?",
                      "type": "boolean", "required": true, "disqualifyWhen": {"equals": true}}]}""").notServedYet(),
+            // Prescriber attachments (multipart) are not here, as the patient's.
             ops("POST", "/ops/v1/conversations/{conversation}/prescriber-messages", MESSAGING).body("""
-                    {"text": "Hello", "html": "<p>Hello</p>", "subject": "Hi"}""").notServedYet());
+                    {"text": "Hello"}""", """
+                    {"text": "Hello", "html": "<p>Hello</p>", "subject": "Hi"}"""),
+            ops("POST", "/ops/v1/conversations/{conversation}/messages/{message}/handoff", MESSAGING).body("""
+                    {"category": "orders", "note": "x"}"""),
+            ops("POST", "/ops/v1/conversations/{conversation}/prescriber-read", MESSAGING),
+            ops("GET", "/ops/v1/conversations/{conversation}/messages", MESSAGING).query(
+                    param("limit", NUMBER, "50"), param("cursor", TEXT, Slot.CURSOR)));
 
     private Endpoints() {
+    }
+
+    /** The endpoint of the table at {@code path} (as {@link Endpoint#path()} holds it) for {@code method}. */
+    static Optional<Endpoint> at(List<Object> path, String method) {
+        return ALL.stream().filter(endpoint -> endpoint.method().equals(method) && endpoint.path().equals(path)).findFirst();
     }
 
     private static Endpoint partner(String method, String path, PlatformService owner) {

@@ -25,11 +25,14 @@ import java.util.UUID;
 /**
  * The real resources bad input is aimed at, made through the gateway as a partner and an operator
  * would: partner P (whose keys the partner and embed calls use) with a member, a pending request
- * with one item, a drug it may order and a prescriber; partner Q, the target of the operator's
+ * with one item claimed by P's prescriber, a drug it may order, and the conversation of that
+ * member and prescriber with a patient's message in it; partner Q, the target of the operator's
  * partner calls, with a delivered webhook; a drug for the operator's catalogue calls.
  *
  * <p>A call that succeeds may use a resource up (the request is decided or deleted): the
- * endpoint names the {@link Part}, and {@link #ready()} makes it anew before the next call.
+ * endpoint it reached (its path and method, whichever endpoint it was aimed at) names the
+ * {@link Part}, and {@link #ready()} makes it anew before the next call. The
+ * conversation belongs to the member: a new member gets a new one.
  */
 public final class Fixture {
 
@@ -102,6 +105,7 @@ public final class Fixture {
                 .get("prescriber").get("id").asText());
         makeMember();
         makeRequest();
+        makeConversation();
 
         // Q: a partner of its own for the operator's partner calls, with one delivered webhook.
         JsonNode q = ops("POST", "/ops/v1/partners", "{\"name\": \"Fuzz Q " + suffix + "\"}", 201);
@@ -124,7 +128,7 @@ public final class Fixture {
                 + "' ORDER BY seq LIMIT 1"));
         ids.put(Slot.OPS_PARTNER, opsPartnerId);
         ids.put(Slot.WEBHOOK_URL, webhookUrl);
-        for (Slot none : new Slot[] {Slot.SURVEY, Slot.RESPONSE, Slot.CONVERSATION, Slot.APPOINTMENT}) {
+        for (Slot none : new Slot[] {Slot.SURVEY, Slot.RESPONSE, Slot.APPOINTMENT}) {
             ids.put(none, UUID.randomUUID().toString());
         }
         ids.put(Slot.TOKEN, "tok_" + suffix);
@@ -144,6 +148,28 @@ public final class Fixture {
         ids.put(Slot.REQUEST, requestId);
         ids.put(Slot.ITEM, call("GET", "/v1/requests/" + requestId, "x-api-key", apiKey, null, 200)
                 .get("lineItems").get(0).get("itemId").asText());
+        // The prescriber picks it up: the member's current prescriber (for-member's resolution) is P's.
+        ops("POST", "/ops/v1/requests/" + requestId + "/claim", "{\"prescriberId\": \"" + ids.get(Slot.PRESCRIBER) + "\"}", 200);
+    }
+
+    /**
+     * The conversation of the member and the prescriber, with two patient messages: the first is
+     * the one handed off, and the cursor after it is the one the thread's reads start from.
+     */
+    private void makeConversation() {
+        String conversation = call("POST", "/v1/messages/conversations", "x-api-key", apiKey,
+                "{\"memberId\": \"" + ids.get(Slot.MEMBER) + "\", \"prescriberId\": \"" + ids.get(Slot.PRESCRIBER) + "\"}",
+                201).get("conversation").get("id").asText();
+        ids.put(Slot.CONVERSATION, conversation);
+        String messages = "/v1/messages/conversations/" + conversation + "/messages";
+        ids.put(Slot.MESSAGE, call("POST", messages, "x-api-key", apiKey, "{\"text\": \"Fixture question\"}", 201)
+                .get("message").get("id").asText());
+        call("POST", messages, "x-api-key", apiKey, "{\"text\": \"Fixture follow-up\"}", 201);
+        JsonNode cursor = call("GET", messages + "?limit=1", "x-api-key", apiKey, null, 200).get("nextCursor");
+        if (cursor == null || !cursor.isTextual()) {
+            throw new IllegalStateException("fixture: the first page of a thread of two has no nextCursor: " + cursor);
+        }
+        ids.put(Slot.CURSOR, cursor.asText());
     }
 
     /** Makes anew what earlier successful calls used up. */
@@ -154,6 +180,9 @@ public final class Fixture {
         }
         if (stale.contains(Part.REQUEST)) {
             makeRequest();
+        }
+        if (stale.contains(Part.MEMBER)) {
+            makeConversation();
         }
         stale.clear();
     }

@@ -93,12 +93,14 @@ public final class Oracle implements AutoCloseable {
             throw failure(call, "a body of " + body.length + " bytes (over " + BODY_LIMIT + ") was accepted", response);
         }
         if (status / 100 == 2 && !call.method().equals("GET")) {
-            if (call.method().equals(call.endpoint().method())) {
-                fixture.usedUp(call.endpoint().invalidates());
-            }
-            if (call.endpoint().waitsForDeliveries()) {
-                fixture.settleDeliveries();
-            }
+            // What the call reached, whichever endpoint it was aimed at: a DELETE sent to the path of
+            // GET /v1/requests/{request} deletes the request as the DELETE endpoint does.
+            Endpoints.at(call.endpoint().path(), call.method()).ifPresent(reached -> {
+                fixture.usedUp(reached.invalidates());
+                if (reached.waitsForDeliveries()) {
+                    fixture.settleDeliveries();
+                }
+            });
         }
     }
 
@@ -119,10 +121,37 @@ public final class Oracle implements AutoCloseable {
                 rules.where("deliveries", others).where("dropped_events", others)
                         .where("delivery_attempts", "delivery_id IN (SELECT id FROM deliveries WHERE " + others + ")");
             }
+            case MESSAGING -> messagingRules(rules);
             default -> {
             }
         }
         return TableFingerprints.connect(postgres.jdbcUrl(service.database()), postgres.username(), postgres.password(), rules);
+    }
+
+    /**
+     * messaging-service's background: the outbox relay and the mail relay, and the care.events
+     * consumer (care.SystemMessages), which posts a system message into the conversation of a
+     * decision's member and prescriber (the fixture's, after a successful decision call) in one
+     * transaction with the event's id in consumed_events. That row's {@code xmin} names the
+     * consumer's transaction, and with it the rows that transaction wrote.
+     */
+    private static void messagingRules(TableFingerprints.Rules rules) {
+        String consumer = "(SELECT xmin FROM consumed_events)";
+        String consumerMessages = "SELECT count(*) FROM messages m WHERE m.xmin IN " + consumer;
+        // Only the consumer writes it (every decision it reads, of any partner).
+        rules.ignore("consumed_events")
+                // The consumer's system messages; every other message counts, the handoff's system message too.
+                .where("messages", "xmin NOT IN " + consumer)
+                // The consumer's message moves the last-message fields and updated_at and adds one unread by the
+                // member: those four are not watched, the counter is, less the consumer's messages in the thread.
+                .content("conversations", "id", "partner_id", "member_id", "member_name", "member_email", "prescriber_id",
+                        "prescriber_name", "prescriber_email", "unread_by_prescriber", "created_at",
+                        "unread_by_member - (" + consumerMessages + " AND m.conversation_id = conversations.id)")
+                // The relay deletes what it published: only inserts count, less the consumer's (one message.system
+                // per system message it posts).
+                .insertsOnly("outbox_events", "id", consumerMessages)
+                // The mail relay deletes a mail once sent and reschedules one that failed: only inserts count.
+                .insertsOnly("mail_outbox", "id");
     }
 
     private static Optional<String> errorBodyProblem(RawHttp.Response response) {

@@ -8,9 +8,12 @@ import java.util.Arrays;
  * Templates name them {@code "$label"}; path templates {@code {label}}.
  */
 public enum Slot {
-    /** The fixture partner's member, who has {@link #REQUEST}. */
+    /** The fixture partner's member, who has {@link #REQUEST} and {@link #CONVERSATION}. */
     MEMBER("member"),
-    /** The fixture partner's pending request with one item. */
+    /**
+     * The fixture partner's pending request with one item, claimed by {@link #PRESCRIBER}: the
+     * member's current prescriber (for-member finds {@link #CONVERSATION}).
+     */
     REQUEST("request"),
     ITEM("item"),
     /** A drug the fixture partner may order, with SKUs {@link #SKU} and {@link #SKU2}. */
@@ -25,10 +28,15 @@ public enum Slot {
     OPS_DRUG("opsDrug"),
     /** A delivered webhook of {@link #OPS_PARTNER}. */
     DELIVERY("delivery"),
+    /** The conversation of {@link #MEMBER} and {@link #PRESCRIBER}. */
+    CONVERSATION("conversation"),
+    /** A patient's message in {@link #CONVERSATION} (what a prescriber hands off). */
+    MESSAGE("message"),
+    /** A {@code nextCursor} messaging wrote for {@link #CONVERSATION}: the thread after its first message. */
+    CURSOR("cursor"),
     /** Nothing exists yet for these: a well-formed id of nothing. */
     SURVEY("survey"),
     RESPONSE("response"),
-    CONVERSATION("conversation"),
     APPOINTMENT("appointment"),
     TOKEN("token"),
     /** The webhook receiver of the fixture. */
