@@ -15,12 +15,20 @@ import org.hibernate.type.SqlTypes;
  * A prescription record (table {@code prescription_records}): the clinical snapshot taken at
  * signing is written once ({@code clinical} is not updatable) and corrections would create a new
  * record pointing back through {@code supersedesId}. Only the status and fulfilment stamps move.
+ *
+ * <p>{@code updatable = false} only keeps this code from writing the frozen columns; the database
+ * refuses it from anyone ({@code V10__record_integrity.sql}: the trigger
+ * {@code prescription_records_signed} rejects a change of a frozen column and a status move the
+ * record status table does not allow). What the trigger cannot see, a change made with it
+ * disabled or below it, {@link #digest} does: the SHA-256 of the frozen fields taken at signing,
+ * which {@link #intact()} compares with the record as it reads now.
  */
 @Entity
 @Table(name = "prescription_records")
 public class PrescriptionRecord extends PanacheEntityBase {
 
     public static final String ISSUED = "issued";
+    public static final String SENT_TO_PHARMACY = "sent_to_pharmacy";
     public static final String VOIDED = "voided";
 
     @Id
@@ -95,8 +103,31 @@ public class PrescriptionRecord extends PanacheEntityBase {
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
 
+    /**
+     * {@link RecordDigest#of} at signing; internal, never on the partner wire. Null only on records
+     * minted before it existed (V10), which {@link #intact()} therefore cannot vouch for.
+     */
+    @Column(name = "digest", updatable = false)
+    public String digest;
+
     public static List<PrescriptionRecord> ofRequest(UUID requestId) {
         return list("requestId = ?1 order by createdAt, id", requestId);
+    }
+
+    /**
+     * Whether the frozen fields are still those signed: the stored digest equals the digest of the
+     * record as it is now. False when there is no digest (a record older than V10).
+     */
+    public boolean intact() {
+        return digest != null && digest.equals(RecordDigest.of(this));
+    }
+
+    /** The record went to the pharmacy, which answered with its order reference. */
+    public void sentToPharmacy(String pharmacyOrderId, Instant at) {
+        status = SENT_TO_PHARMACY;
+        this.pharmacyOrderId = pharmacyOrderId;
+        sentToPharmacyAt = at;
+        updatedAt = at;
     }
 
     public void voidFor(String reason, Instant at) {

@@ -4,6 +4,7 @@ import com.telemed.common.error.ApiException;
 import com.telemed.requests.catalogue.DrugLookup;
 import com.telemed.requests.prescription.ClinicalSnapshot;
 import com.telemed.requests.prescription.PrescriptionRecord;
+import com.telemed.requests.prescription.RecordDigest;
 import com.telemed.requests.request.LineItem;
 import com.telemed.requests.request.Request;
 import java.math.BigDecimal;
@@ -19,7 +20,8 @@ import java.util.UUID;
  * its legacy dosage label); it must be an active SKU of the drug. Drug name, SKU label,
  * concentration, package size and classification are copied from the catalogue now and never
  * change afterwards. Part of the review (an approval signs), so the prescription feature below it
- * knows nothing of requests.
+ * knows nothing of requests. The record's digest is taken here, once every frozen field is set
+ * ({@link RecordDigest}).
  */
 final class PrescriptionSigning {
 
@@ -73,6 +75,8 @@ final class PrescriptionSigning {
         record.expirationDate = at.atZone(ZoneOffset.UTC).toLocalDate().plusMonths(months).toString();
         record.createdAt = at;
         record.updatedAt = at;
+        // Last, over every frozen field as signed: what the record is checked against from now on.
+        record.digest = RecordDigest.of(record);
         record.persist();
         return record;
     }
