@@ -35,6 +35,10 @@ public class FakeNeighbours extends FakeNeighbour {
     private volatile Failure membersFailure;
     private volatile Failure catalogueFailure;
     private volatile JsonArray memberIssues;
+    private final Map<String, String> pharmacyMethods = new ConcurrentHashMap<>();
+    private final Set<String> unreadFromPatient = ConcurrentHashMap.newKeySet();
+    private volatile Failure messagingFailure;
+    private volatile String defaultPharmacyMethod = "email";
 
     public FakeNeighbours(@ConfigProperty(name = "requests.remote.members-url") String url, ServiceTrust trust) {
         super(url, request -> trust.verify(request) == ServiceProof.Verdict.PROVEN);
@@ -46,7 +50,9 @@ public class FakeNeighbours extends FakeNeighbour {
         super.reset();
         membersFailure = null;
         catalogueFailure = null;
+        messagingFailure = null;
         memberIssues = null;
+        defaultPharmacyMethod = "email";
     }
 
     public List<Call> findOrCreateCalls() {
@@ -61,15 +67,48 @@ public class FakeNeighbours extends FakeNeighbour {
         catalogueFailure = failure;
     }
 
+    public void failMessaging(Failure failure) {
+        messagingFailure = failure;
+    }
+
     @Override
     protected Failure failureFor(Call call) {
-        Failure failure = toMembers(call) ? membersFailure : catalogueFailure;
+        Failure failure = toMembers(call) ? membersFailure : toMessaging(call) ? messagingFailure : catalogueFailure;
         return failure != null ? failure : super.failureFor(call);
     }
 
     /** Calls to members-service's internal API. */
     public static boolean toMembers(Call call) {
         return call.path().startsWith("/internal/members");
+    }
+
+    /** Calls to messaging-service's internal endpoint. */
+    public static boolean toMessaging(Call call) {
+        return call.path().startsWith("/internal/messages/");
+    }
+
+    /** The member's status as members-service stores it ({@code active}, {@code paused}, {@code cancelled}). */
+    public void memberStatus(String id, String status) {
+        member(id).put("status", status);
+    }
+
+    /** Whether messaging-service says the member has a patient message no prescriber has read (whatever the {@code since}). */
+    public void unreadFromPatient(String memberId, boolean unread) {
+        if (unread) {
+            unreadFromPatient.add(memberId);
+        } else {
+            unreadFromPatient.remove(memberId);
+        }
+    }
+
+    /** The drug's {@code pharmacy.method} as the catalogue answers it ({@code email} unless set). */
+    public void pharmacyMethod(String drugId, String method) {
+        pharmacyMethods.put(drugId, method);
+    }
+
+    /** The {@code pharmacy.method} of drugs without one of their own, until {@link #reset()}. */
+    public void defaultPharmacyMethod(String method) {
+        defaultPharmacyMethod = method;
     }
 
     /** Calls to catalogue-service's drug lookup. */
@@ -179,7 +218,14 @@ public class FakeNeighbours extends FakeNeighbour {
             } else {
                 boolean orderable = orderableBy.get(drugId).contains(call.query().get("partnerId"));
                 answer(request, 200, new JsonObject().put("drug", drug).put("orderable", orderable)
-                        .put("pharmacy", new JsonObject().put("id", "pharmacy-" + drugId).put("method", "email")));
+                        .put("pharmacy", new JsonObject().put("id", "pharmacy-" + drugId)
+                                .put("method", pharmacyMethods.getOrDefault(drugId, defaultPharmacyMethod))));
+            }
+        } else if (call.method().equals("GET") && path.equals("/internal/messages/unread-from-patient")) {
+            if (call.query().get("since") == null || call.query().get("partnerId") == null) {
+                answer(request, 400, new JsonObject().put("error", "since and partnerId are required"));
+            } else {
+                answer(request, 200, new JsonObject().put("unread", unreadFromPatient.contains(call.query().get("memberId"))));
             }
         } else {
             answer(request, 404, new JsonObject().put("error", "Not Found"));

@@ -19,12 +19,15 @@ public class FakeNeighboursResource implements QuarkusTestResourceLifecycleManag
         return Map.of(
                 "requests.remote.members-url", url,
                 "requests.remote.catalogue-url", url,
+                "requests.remote.messaging-url", url,
                 "platform.remote.read-timeout", READ_TIMEOUT_MS + "ms",
                 "platform.remote.attempts", "2",
                 // Failure tests would open the circuit for the tests after them; platform-commons'
                 // RemoteServiceTest tests it.
                 "platform.remote.circuit-breaker.request-volume", "1000000",
-                "platform.remote.retry-backoff", "50ms");
+                "platform.remote.retry-backoff", "50ms",
+                // Held automatic and scheduled items come due again quickly in tests.
+                "requests.fulfilment.hold-retry", "300ms");
     }
 
     @Override

@@ -25,6 +25,8 @@ public class Cancellations {
 
     public static final String DEFAULT_REASON = "cancelled by partner";
     static final String NO_ITEMS = "Request has no line items (legacy single-drug request not supported here)";
+    /** The skip reason of an item whose transmission is in flight: the pharmacy may be accepting it right now. */
+    static final String IN_FLIGHT = "already transmitted to the pharmacy (order pending)";
     static final String NOT_PENDING = "Only pending requests can be deleted. This request has already been processed.";
 
     private final RequestEvents events;
@@ -57,7 +59,7 @@ public class Cancellations {
     public Outcome cancel(String partnerId, String requestId, String reason, List<String> itemIds, String by) {
         Request request = Ids.uuid(requestId).flatMap(id -> Request.lockOwned(partnerId, id))
                 .orElseThrow(() -> ApiException.notFound(RequestQueries.NOT_FOUND));
-        List<LineItem> items = LineItem.ofRequest(request.id);
+        List<LineItem> items = LineItem.lockOfRequest(request.id);
         if (items.isEmpty()) {
             throw ApiException.badRequest(NO_ITEMS);
         }
@@ -73,7 +75,7 @@ public class Cancellations {
             if (only != null && !only.contains(item.id.toString())) {
                 continue;
             }
-            String refusal = refusal(item);
+            String refusal = refusal(item, now);
             if (refusal != null) {
                 skipped.add(new Skipped(item.id, item.status, refusal));
                 continue;
@@ -81,6 +83,7 @@ public class Cancellations {
             PrescriptionRecord record = records.get(item.id);
             cancelled.add(new Cancelled(item.id, item.status, record == null ? null : record.id));
             item.status = ItemStatus.CANCELLED;
+            item.transmitDueAt = null;
             item.updatedAt = now;
             if (record != null) {
                 record.voidFor(reason, now);
@@ -99,9 +102,13 @@ public class Cancellations {
         return new Outcome(true, request.id, cancelled, skipped, request.status);
     }
 
-    private static String refusal(LineItem item) {
+    /** Why an item stays; an item whose transmission is in flight counts as transmitted (its order reference is not known yet). */
+    private static String refusal(LineItem item, Instant now) {
         if (item.transmitted()) {
             return "already transmitted to the pharmacy (order " + item.pharmacyOrderId + ")";
+        }
+        if (item.transmissionInFlight(now)) {
+            return IN_FLIGHT;
         }
         return switch (item.status) {
             case ItemStatus.CANCELLED -> "already cancelled";

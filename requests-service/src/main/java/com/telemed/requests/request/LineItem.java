@@ -89,6 +89,27 @@ public class LineItem extends PanacheEntityBase {
     @Column(name = "delivery_status")
     public String deliveryStatus;
 
+    /** When the fulfilment dispatcher should transmit it; null when nothing is due (fulfilment package). */
+    @Column(name = "transmit_due_at")
+    public Instant transmitDueAt;
+
+    @Column(name = "transmission_claim")
+    public UUID transmissionClaim;
+
+    @Column(name = "transmission_claimed_until")
+    public Instant transmissionClaimedUntil;
+
+    /** The last failed or held transmission's answer, for operators; never shown to partners. */
+    @Column(name = "transmission_error")
+    public String transmissionError;
+
+    @Column(name = "transmission_failed_at")
+    public Instant transmissionFailedAt;
+
+    /** The first pharmacy update with {@code shipped: true}. */
+    @Column(name = "shipped_at")
+    public Instant shippedAt;
+
     @Column(name = "created_at", nullable = false, updatable = false)
     public Instant createdAt;
 
@@ -122,6 +143,14 @@ public class LineItem extends PanacheEntityBase {
         return list("requestId = ?1 order by position", requestId);
     }
 
+    /**
+     * The request's items under their row locks: a writer that may race the fulfilment dispatcher
+     * (which claims items by their rows alone) reads the claim it would otherwise overwrite.
+     */
+    public static List<LineItem> lockOfRequest(UUID requestId) {
+        return find("requestId = ?1 order by position", requestId).withLock(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE).list();
+    }
+
     public static List<LineItem> ofRequests(Collection<UUID> requestIds) {
         return requestIds.isEmpty() ? List.of() : list("requestId in ?1 order by requestId, position", requestIds);
     }
@@ -150,6 +179,33 @@ public class LineItem extends PanacheEntityBase {
     /** The SKU the prescriber chose to sign, before approval. */
     public void selectSku(String skuId, Instant at) {
         selectedSkuId = skuId;
+        updatedAt = at;
+    }
+
+    /** Another sender (a call, a replica's dispatcher) holds an unexpired claim on transmitting it. */
+    public boolean transmissionInFlight(Instant now) {
+        return transmissionClaimedUntil != null && transmissionClaimedUntil.isAfter(now);
+    }
+
+    /** Only the holder of {@code claim} transmits it until {@code until}. */
+    public void claimTransmission(UUID claim, Instant until) {
+        transmissionClaim = claim;
+        transmissionClaimedUntil = until;
+    }
+
+    public void releaseTransmission() {
+        transmissionClaim = null;
+        transmissionClaimedUntil = null;
+    }
+
+    /** The pharmacy accepted its order: transmitted for good, nothing more is due. */
+    public void sent(String orderId, Instant at) {
+        pharmacySent = true;
+        pharmacySentAt = at;
+        pharmacyOrderId = orderId;
+        transmitDueAt = null;
+        transmissionError = null;
+        transmissionFailedAt = null;
         updatedAt = at;
     }
 

@@ -58,6 +58,13 @@ public class Request extends PanacheEntityBase {
     @Column(name = "pharmacy_send_at")
     public Instant pharmacySendAt;
 
+    /**
+     * Created with the legacy single-drug body, or its one item added by a request-level approval:
+     * send-to-pharmacy treats the whole request as the item when the item id matches none.
+     */
+    @Column(name = "legacy_single_drug", nullable = false)
+    public boolean legacySingleDrug;
+
     @Column(name = "idempotency_key", updatable = false)
     public String idempotencyKey;
 
@@ -132,6 +139,7 @@ public class Request extends PanacheEntityBase {
     /** A prescriber approved a consultation request by choosing its drug now: its one item was just added. */
     public void itemAddedByPrescriber() {
         itemCount = 1;
+        legacySingleDrug = true;
         consultationOpen = false;
     }
 

@@ -167,6 +167,7 @@ public class RequestCreation {
         String sendAt = input.pharmacySendAt();
         request.pharmacySendAt = sendAt == null ? null : OffsetDateTime.parse(sendAt).toInstant();
         request.idempotencyKey = key;
+        request.legacySingleDrug = input.legacySingleDrug();
         request.itemCount = prepared.item() == null ? 0 : 1;
         request.createdAt = now;
         request.updatedAt = now;

@@ -36,6 +36,8 @@ public class RequestEvents {
     public static final String REQUEST_DENIED = "request.denied";
     public static final String REQUEST_CONSULTATION_REQUESTED = "request.consultation_requested";
     public static final String APPOINTMENT_CONSULTATION_REQUESTED = "appointment.consultation_requested";
+    public static final String ITEM_SHIPPED = "item.shipped";
+    public static final String DELIVERY_UPDATE = "delivery.update";
 
     /** {@code prescriptionName} when no drug resolved. */
     static final String NO_DRUG = "Medication";
@@ -140,6 +142,30 @@ public class RequestEvents {
         EventSubject subject = itemId == null ? EventSubject.request(request.id.toString())
                 : EventSubject.item(request.id.toString(), itemId.toString());
         publish(APPOINTMENT_CONSULTATION_REQUESTED, request, subject, prescriberId, at, data(request, prescriberId), webhook);
+    }
+
+    /**
+     * A delivery event ({@code item.shipped}, {@code delivery.update}): {@code status} is the
+     * pharmacy's free-text label; tracking number, carrier and {@code daysSupply} (from the
+     * prescription record) are omitted when unknown.
+     */
+    public void delivery(String event, Request request, LineItem item, Integer daysSupply, Instant at) {
+        ObjectNode webhook = payload(event, request)
+                .put("memberId", request.memberId.toString())
+                .put("itemId", item.id.toString())
+                .put("status", item.deliveryStatus);
+        if (item.trackingNumber != null) {
+            webhook.put("trackingNumber", item.trackingNumber);
+        }
+        if (item.shipCarrier != null) {
+            webhook.put("shipCarrier", item.shipCarrier);
+        }
+        if (daysSupply != null) {
+            webhook.put("daysSupply", daysSupply.intValue());
+        }
+        webhook.put("timestamp", Timestamps.format(at));
+        ObjectNode data = data(request, null).put("itemId", item.id.toString()).put("deliveryStatus", item.deliveryStatus);
+        publish(event, request, EventSubject.item(request.id.toString(), item.id.toString()), null, at, data, webhook);
     }
 
     private static ObjectNode payload(String event, Request request) {

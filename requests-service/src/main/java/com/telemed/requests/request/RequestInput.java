@@ -22,6 +22,11 @@ public record RequestInput(String memberId, JsonNode member, List<ItemInput> ite
     public record DoseInput(BigDecimal value, String unit) {
     }
 
+    /** Whether the body is the legacy single-drug one: a top-level {@code drugId} and no {@code items}. */
+    public boolean legacySingleDrug() {
+        return (items == null || items.isEmpty()) && drugId != null;
+    }
+
     /** The one item: {@code items[0]}, else the legacy top-level single drug, else none (a consultation request). */
     public ItemInput item() {
         if (items != null && !items.isEmpty()) {

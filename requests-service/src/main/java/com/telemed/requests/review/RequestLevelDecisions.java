@@ -3,6 +3,7 @@ package com.telemed.requests.review;
 import com.telemed.common.error.ApiException;
 import com.telemed.requests.catalogue.DrugLookup;
 import com.telemed.requests.consultation.Bookings;
+import com.telemed.requests.fulfilment.Fulfilment;
 import com.telemed.requests.prescription.PrescriptionRecord;
 import com.telemed.requests.prescription.PrescriptionViews;
 import com.telemed.requests.request.ItemStatus;
@@ -27,12 +28,15 @@ public class RequestLevelDecisions {
     private final DrugReads drugReads;
     private final Bookings bookings;
     private final ReviewConfig config;
+    private final Fulfilment fulfilment;
 
-    public RequestLevelDecisions(RequestEvents events, DrugReads drugReads, Bookings bookings, ReviewConfig config) {
+    public RequestLevelDecisions(RequestEvents events, DrugReads drugReads, Bookings bookings, ReviewConfig config,
+                                 Fulfilment fulfilment) {
         this.events = events;
         this.drugReads = drugReads;
         this.bookings = bookings;
         this.config = config;
+        this.fulfilment = fulfilment;
     }
 
     /**
@@ -64,8 +68,10 @@ public class RequestLevelDecisions {
                 }
                 item.requireUndecided();
                 drug = drugs.of(request, item.drugId);
+                request.legacySingleDrug = true;
             }
             PrescriptionRecord record = acting.approve(item, drug, approval.prescription());
+            fulfilment.approved(request, item, acting.at());
             events.legacy(RequestEvents.REQUEST_APPROVED, request, ItemStatus.APPROVED, item.drugName, acting.prescriber(), acting.at());
             return acting.answer(PrescriptionViews.Record.of(record), null);
         });

@@ -1,6 +1,7 @@
 package com.telemed.requests.review;
 
 import com.telemed.requests.consultation.Bookings;
+import com.telemed.requests.fulfilment.Fulfilment;
 import com.telemed.requests.prescription.PrescriptionRecord;
 import com.telemed.requests.prescription.PrescriptionViews;
 import com.telemed.requests.request.ItemStatus;
@@ -30,12 +31,14 @@ public class Review {
     private final DrugReads drugReads;
     private final Bookings bookings;
     private final ReviewConfig config;
+    private final Fulfilment fulfilment;
 
-    public Review(RequestEvents events, DrugReads drugReads, Bookings bookings, ReviewConfig config) {
+    public Review(RequestEvents events, DrugReads drugReads, Bookings bookings, ReviewConfig config, Fulfilment fulfilment) {
         this.events = events;
         this.drugReads = drugReads;
         this.bookings = bookings;
         this.config = config;
+        this.fulfilment = fulfilment;
     }
 
     /** Undecided requests of every partner, oldest first (queued in order). */
@@ -63,6 +66,7 @@ public class Review {
             LineItem item = acting.item(itemId);
             item.requireUndecided();
             PrescriptionRecord record = acting.approve(item, drugs.of(acting.request(), item.drugId), approval.prescription());
+            fulfilment.approved(acting.request(), item, acting.at());
             events.item(RequestEvents.ITEM_APPROVED, acting.request(), item, acting.prescriber(), acting.at());
             events.aggregateIfDecided(acting.request(), acting.items(), acting.prescriber(), acting.at());
             return acting.answer(PrescriptionViews.Record.of(record), null);

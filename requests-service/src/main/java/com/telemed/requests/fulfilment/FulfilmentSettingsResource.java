@@ -1,0 +1,68 @@
+package com.telemed.requests.fulfilment;
+
+import static com.telemed.common.validation.Schemas.enumOf;
+import static com.telemed.common.validation.Schemas.object;
+import static com.telemed.common.validation.Schemas.string;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.telemed.common.json.Timestamps;
+import com.telemed.common.validation.Binding;
+import com.telemed.common.validation.Issues;
+import com.telemed.common.validation.ObjectSchema;
+import com.telemed.common.validation.StringSchema;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/**
+ * {@code PUT}/{@code GET /ops/v1/partners/:id/fulfilment} (operations-api.md, "Partner settings"):
+ * {@code {mode: "automatic" | "deferred"}}, answered with the stored mode. A partner never set is
+ * {@code automatic}.
+ */
+@Path("/ops/v1/partners/{partnerId}/fulfilment")
+@Produces(MediaType.APPLICATION_JSON)
+public class FulfilmentSettingsResource {
+
+    /** Partner ids are the gateway's UUIDs; the setting's key is the path's id. */
+    static final StringSchema PARTNER_ID = string().min(1).max(64);
+    static final ObjectSchema BODY = object().field("mode", enumOf(FulfilmentSettings.AUTOMATIC, FulfilmentSettings.DEFERRED));
+
+    public record ModeInput(String mode) {
+    }
+
+    public record ModeView(String mode) {
+    }
+
+    @GET
+    @Transactional
+    public ModeView get(@PathParam("partnerId") String partnerId) {
+        validatePartner(partnerId, null);
+        return new ModeView(FulfilmentSettings.modeOf(partnerId));
+    }
+
+    @PUT
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Transactional
+    public ModeView put(@PathParam("partnerId") String partnerId, JsonNode body) {
+        validatePartner(partnerId, body);
+        ModeInput input = Binding.bindValidated(body, ModeInput.class);
+        FulfilmentSettings.set(partnerId, input.mode(), Timestamps.now());
+        return new ModeView(input.mode());
+    }
+
+    private static void validatePartner(String partnerId, JsonNode body) {
+        Issues issues = new Issues();
+        PARTNER_ID.validate(TextNode.valueOf(partnerId), List.of("partnerId"), issues);
+        if (body != null) {
+            BODY.validate(body, List.of(), issues);
+        }
+        issues.throwIfAny();
+    }
+}

@@ -1,0 +1,86 @@
+package com.telemed.requests.fulfilment;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.telemed.common.error.ApiException;
+import com.telemed.common.json.Timestamps;
+import com.telemed.requests.prescription.PrescriptionRecord;
+import com.telemed.requests.request.HistoryEntry;
+import com.telemed.requests.request.LineItem;
+import com.telemed.requests.request.Request;
+import com.telemed.requests.request.RequestEvents;
+import io.quarkus.hibernate.orm.panache.Panache;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * A pharmacy's shipping updates on the line item it fills (operations-api.md, "Pharmacy
+ * integration"; partner-api.md, "Delivery events"). The item's {@code deliveryStatus} takes the
+ * update's {@code status}; {@code trackingNumber} and {@code shipCarrier} change when sent (an
+ * update without them keeps the known ones). The first update with {@code shipped: true} sends
+ * {@code item.shipped}; every other update that changes something sends {@code delivery.update}.
+ * An update repeated by the pharmacy changes nothing and sends nothing. The item status stays as
+ * it is. Under the request's row lock, like every writer of a request.
+ */
+@ApplicationScoped
+public class ShippingUpdates {
+
+    static final String ORDER_NOT_FOUND = "Order not found";
+
+    public record Update(String pharmacyOrderId, String status, String trackingNumber, String shipCarrier, Boolean shipped) {
+    }
+
+    /** {@code event} is null when the update repeated what the item already showed. */
+    @JsonPropertyOrder({"success", "requestId", "itemId", "event"})
+    public record Applied(boolean success, UUID requestId, UUID itemId, String event) {
+    }
+
+    private final RequestEvents events;
+
+    public ShippingUpdates(RequestEvents events) {
+        this.events = events;
+    }
+
+    @Transactional
+    public Applied apply(Update update) {
+        UUID requestId = Panache.getEntityManager()
+                .createQuery("select item.requestId from LineItem item where item.pharmacyOrderId = :order", UUID.class)
+                .setParameter("order", update.pharmacyOrderId())
+                .getResultStream().findFirst()
+                .orElseThrow(() -> ApiException.notFound(ORDER_NOT_FOUND));
+        Request request = Request.findById(requestId, LockModeType.PESSIMISTIC_WRITE);
+        LineItem item = request == null ? null : LineItem.<LineItem>find("pharmacyOrderId = ?1", update.pharmacyOrderId())
+                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
+        if (item == null) {
+            throw ApiException.notFound(ORDER_NOT_FOUND);
+        }
+        String tracking = update.trackingNumber() != null ? update.trackingNumber() : item.trackingNumber;
+        String carrier = update.shipCarrier() != null ? update.shipCarrier() : item.shipCarrier;
+        boolean firstShipped = Boolean.TRUE.equals(update.shipped()) && item.shippedAt == null;
+        boolean changed = !Objects.equals(update.status(), item.deliveryStatus) || !Objects.equals(tracking, item.trackingNumber)
+                || !Objects.equals(carrier, item.shipCarrier);
+        if (!changed && !firstShipped) {
+            return new Applied(true, request.id, item.id, null);
+        }
+        Instant now = Timestamps.now();
+        item.deliveryStatus = update.status();
+        item.trackingNumber = tracking;
+        item.shipCarrier = carrier;
+        item.updatedAt = now;
+        if (firstShipped) {
+            item.shippedAt = now;
+        }
+        request.touch(now);
+        String event = firstShipped ? RequestEvents.ITEM_SHIPPED : RequestEvents.DELIVERY_UPDATE;
+        HistoryEntry.record(request.id, item.id, firstShipped ? "shipped" : "delivery_updated", HistoryEntry.SERVICE,
+                update.status(), now);
+        Integer daysSupply = PrescriptionRecord.<PrescriptionRecord>find(
+                        "lineItemId = ?1 and status <> ?2 order by createdAt desc, id desc", item.id, PrescriptionRecord.VOIDED)
+                .firstResultOptional().map(record -> record.clinical.daysSupply()).orElse(null);
+        events.delivery(event, request, item, daysSupply, now);
+        return new Applied(true, request.id, item.id, event);
+    }
+}
