@@ -21,10 +21,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.requests.FakeNeighbours;
 import com.telemed.requests.FakeNeighboursResource;
+import com.telemed.requests.prescription.Tampering;
 import com.telemed.requests.request.PendingRequest;
 import com.telemed.requests.request.RequestFixtures;
 import com.telemed.testkit.http.FakeNeighbour;
 import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -41,6 +43,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
+import org.postgresql.util.PSQLException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -171,7 +174,8 @@ class SendToPharmacyTest {
         send(pending.partner(), "not-a-uuid", pending.itemId()).then().statusCode(404).body("error", equalTo("Request not found"));
         send(pending.partner(), pending.requestId(), UUID.randomUUID().toString()).then().statusCode(404)
                 .body("error", equalTo("Line item not found"));
-        given().header("X-Partner-Id", pending.partner()).post("/v1/requests/" + pending.requestId() + "/cancel").then().statusCode(200);
+        given().header("X-Partner-Id", pending.partner()).contentType("application/json").body("{}")
+                .post("/v1/requests/" + pending.requestId() + "/cancel").then().statusCode(200);
         send(pending).then().statusCode(400)
                 .body("error", equalTo("Cannot send to pharmacy: item status is 'cancelled', expected 'approved'"));
     }
@@ -231,6 +235,7 @@ class SendToPharmacyTest {
         neighbours.failMessaging(null);
         neighbours.failMembers(FakeNeighbour.Failure.ERROR_500);
         assertHeld(send(pending), "email", held("hold_check_unavailable", "members-service did not answer"));
+        neighbours.failMembers(null);
         assertFalse(sent(pending));
     }
 
@@ -245,6 +250,31 @@ class SendToPharmacyTest {
         assertEquals(List.of("created api", "approved " + none.prescriberId(),
                 "transmission_failed partner:" + none.partner()), history(none));
         assertFalse(sent(none));
+    }
+
+    @Test
+    void aRecordChangedAfterSigningIsNeverTransmitted() throws Exception {
+        deferredAndApproved();
+        UUID recordId = UUID.fromString(read(pending).then().extract().path("lineItems[0].prescriptionRecord.id"));
+        // Straight SQL cannot change the signed dose: the database refuses it.
+        IllegalStateException refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> ServiceDatabase.update(
+                        "UPDATE prescription_records SET clinical = jsonb_set(clinical, '{clinicalDose,value}', '5') WHERE id = ?",
+                        recordId));
+        assertEquals("prescription record " + recordId + " is signed: clinical cannot change",
+                ((PSQLException) refused.getCause()).getServerErrorMessage().getMessage());
+        assertAnswer(send(pending), answer(true, "email", List.of(SANDBOX_NOTE), null));
+
+        PendingRequest tampered = newRequest(RequestFixtures.prescription(pending.memberId(), pending.drugId()));
+        approve(tampered).then().statusCode(200);
+        UUID tamperedRecord = UUID.fromString(read(tampered).then().extract().path("lineItems[0].prescriptionRecord.id"));
+        // Behind the trigger's back, the digest taken at signing no longer matches.
+        Tampering.changeSignedDose(tamperedRecord, "5");
+        String error = held("record_digest_mismatch", "the prescription record no longer matches its signed digest");
+        assertHeld(send(tampered), "email", error);
+        assertFalse(sent(tampered));
+        assertEquals("issued", recordStatus(tampered));
+        assertEquals("transmission_failed partner:" + tampered.partner(), history(tampered).get(2));
     }
 
     @Test
@@ -295,7 +325,8 @@ class SendToPharmacyTest {
         await().atMost(DISPATCH).until(() -> !neighbours.held().isEmpty());
         assertHeld(send(pending), "email",
                 held("transmission_in_progress", "another transmission of this item is in progress"));
-        given().header("X-Partner-Id", pending.partner()).post("/v1/requests/" + pending.requestId() + "/cancel")
+        given().header("X-Partner-Id", pending.partner()).contentType("application/json").body("{}")
+                .post("/v1/requests/" + pending.requestId() + "/cancel")
                 .then().statusCode(200)
                 .body("cancelled", equalTo(List.of()))
                 .body("skipped[0].reason", equalTo("already transmitted to the pharmacy (order pending)"));

@@ -55,7 +55,7 @@ import org.postgresql.util.PSQLException;
 @WithTestResource(FakeNeighboursResource.class)
 class SignedRecordIntegrityTest {
 
-    private static final String TRIGGER = "prescription_records_signed";
+    private static final String TRIGGER = Tampering.TRIGGER;
     private static final String FROZEN = "RX001";
     private static final String BAD_MOVE = "RX002";
 
@@ -91,10 +91,13 @@ class SignedRecordIntegrityTest {
     /**
      * A new request's item approved through the console, the dose sent as {@code 2.50} and the
      * quantity as {@code 30.0}: the console's tree strips them to {@code 2.5} and {@code 3E+1}
-     * (a decimal node), jsonb gives the quantity back as {@code 30}, read as an int node.
+     * (a decimal node), jsonb gives the quantity back as {@code 30}, read as an int node. The
+     * partner is deferred, so no transmission moves the record while a test reads it.
      */
     private Approved approved() {
         PendingRequest pending = PendingRequest.create(neighbours, "Grace", "Hopper");
+        given().contentType("application/json").body("{\"mode\": \"deferred\"}")
+                .put("/ops/v1/partners/" + pending.partner() + "/fulfilment").then().statusCode(200);
         String body = """
                 {"prescriberId": "%s", "prescription": {"skuId": "%s", "quantity": 30.0, "quantityUnits": "pens",
                  "daysSupply": 28, "directions": "Inject 2.5 mg weekly", "refills": 2, "dispenseAsWritten": false,
@@ -286,25 +289,7 @@ class SignedRecordIntegrityTest {
         UUID id = approved().recordId();
         String stored = texts("SELECT digest FROM prescription_records WHERE id = ?", id).get(0);
 
-        try (Connection connection = ServiceDatabase.connect(); Statement statement = connection.createStatement();
-             PreparedStatement tamper = connection.prepareStatement(
-                     "UPDATE prescription_records SET clinical = jsonb_set(clinical, '{clinicalDose,value}', '5') WHERE id = ?")) {
-            connection.setAutoCommit(false);
-            boolean committed = false;
-            try {
-                statement.execute("ALTER TABLE prescription_records DISABLE TRIGGER " + TRIGGER);
-                tamper.setObject(1, id);
-                assertEquals(1, tamper.executeUpdate());
-                statement.execute("ALTER TABLE prescription_records ENABLE TRIGGER " + TRIGGER);
-                connection.commit();
-                committed = true;
-            } finally {
-                // A failure before the commit rolls the DISABLE back with the rest: the trigger never stays off.
-                if (!committed) {
-                    connection.rollback();
-                }
-            }
-        }
+        Tampering.changeSignedDose(id, "5");
         assertEquals(List.of("O"), texts("SELECT tgenabled::text FROM pg_trigger WHERE tgname = ?", TRIGGER));
 
         PrescriptionRecord record = reRead(id);
