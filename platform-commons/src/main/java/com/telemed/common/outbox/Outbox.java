@@ -6,8 +6,6 @@ import com.telemed.common.event.EventEnvelope;
 import io.quarkus.arc.properties.IfBuildProperty;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.util.Objects;
@@ -57,27 +55,8 @@ public class Outbox {
                 .setParameter(3, key)
                 .setParameter(4, serialise(envelope))
                 .executeUpdate();
-        wakeRelayOnCommit();
-    }
-
-    /** Once per transaction: the relay is woken after the commit, when the rows are visible to it. */
-    private void wakeRelayOnCommit() {
-        if (transactions.getResource(Outbox.class) != null) {
-            return;
-        }
-        transactions.putResource(Outbox.class, Boolean.TRUE);
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    relay.wake();
-                }
-            }
-        });
+        // The relay is woken once the transaction commits, when the rows are visible to it.
+        relay.wakeAfterCommit(transactions);
     }
 
     private String serialise(EventEnvelope envelope) {

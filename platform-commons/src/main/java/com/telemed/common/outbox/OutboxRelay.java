@@ -1,5 +1,6 @@
 package com.telemed.common.outbox;
 
+import com.telemed.common.concurrent.Ticker;
 import com.telemed.common.error.FailureLog;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.arc.properties.IfBuildProperty;
@@ -7,15 +8,15 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -52,58 +53,29 @@ public class OutboxRelay {
     private final OutboxConfig config;
     private final RelayProducer producer;
     private final FailureLog failures = new FailureLog(LOG, "Outbox relay");
-    private final Semaphore wakeups = new Semaphore(0);
-    private volatile boolean running;
-    private Thread poller;
+    private final Ticker ticker;
 
     public OutboxRelay(AgroalDataSource dataSource, OutboxConfig config,
                        @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers) {
         this.dataSource = dataSource;
         this.config = config;
         this.producer = new RelayProducer(bootstrapServers);
+        this.ticker = new Ticker("outbox-relay", config.pollInterval(), this::poll, failures::failing);
     }
 
     /** After Flyway has migrated (it runs before StartupEvent), so the table exists. */
     void start(@Observes StartupEvent started) {
-        running = true;
-        poller = new Thread(this::pollLoop, "outbox-relay");
-        poller.setDaemon(true);
-        poller.start();
+        ticker.start();
     }
 
     void stop(@Observes ShutdownEvent stopping) throws InterruptedException {
-        running = false;
-        if (poller != null) {
-            poller.interrupt();
-            poller.join(TimeUnit.SECONDS.toMillis(10));
-        }
+        ticker.stop(Duration.ofSeconds(10));
         producer.close();
     }
 
-    /** Asks for a tick now: events were committed. Cheap and safe from any thread. */
-    public void wake() {
-        wakeups.release();
-    }
-
-    /**
-     * A tick when woken or after the poll interval. Wake-ups during a tick leave a permit, so a
-     * commit that lands while a batch is being sent is picked up straight after it. While Kafka or
-     * the database fails, ticks stay one interval apart however many commits wake the relay.
-     */
-    private void pollLoop() {
-        long interval = config.pollInterval().toMillis();
-        while (running) {
-            try {
-                if (failures.failing()) {
-                    Thread.sleep(interval);
-                }
-                wakeups.tryAcquire(interval, TimeUnit.MILLISECONDS);
-                wakeups.drainPermits();
-            } catch (InterruptedException e) {
-                return;
-            }
-            poll();
-        }
+    /** Asks for a tick once the caller's transaction commits: it recorded events. */
+    public void wakeAfterCommit(TransactionSynchronizationRegistry transactions) {
+        ticker.wakeAfterCommit(transactions);
     }
 
     /** Drains full batches back to back, so a burst does not wait one poll interval per batch. */

@@ -1,5 +1,6 @@
 package com.telemed.requests.fulfilment;
 
+import com.telemed.common.concurrent.Ticker;
 import com.telemed.common.error.FailureLog;
 import com.telemed.common.json.Timestamps;
 import io.agroal.api.AgroalDataSource;
@@ -7,13 +8,12 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -23,7 +23,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.logging.Logger;
@@ -37,9 +36,10 @@ import org.jboss.logging.Logger;
  * The claimed items are transmitted by {@link Transmissions} on a small pool, outside any
  * transaction.
  *
- * <p>It runs on a thread of its own, like the outbox relay: woken when an approval that made an
- * item due now commits on this replica (so an automatic transmission follows its approval at
- * once, never inside it), and polling every {@code requests.fulfilment.poll-interval} besides.
+ * <p>It ticks on a thread of its own (platform-commons' {@link Ticker}, as the outbox relay does):
+ * woken when an approval that made an item due now commits on this replica (so an automatic
+ * transmission follows its approval at once, never inside it), and every
+ * {@code requests.fulfilment.poll-interval} besides.
  */
 @ApplicationScoped
 public class FulfilmentDispatcher {
@@ -61,9 +61,7 @@ public class FulfilmentDispatcher {
     private final FulfilmentConfig config;
     private final TransactionSynchronizationRegistry transactions;
     private final FailureLog failures = new FailureLog(LOG, "Fulfilment dispatcher");
-    private final Semaphore wakeups = new Semaphore(0);
-    private volatile boolean running;
-    private Thread poller;
+    private final Ticker ticker;
     private ExecutorService pool;
 
     public FulfilmentDispatcher(AgroalDataSource dataSource, Transmissions transmissions, FulfilmentConfig config,
@@ -72,6 +70,7 @@ public class FulfilmentDispatcher {
         this.transmissions = transmissions;
         this.config = config;
         this.transactions = transactions;
+        this.ticker = new Ticker("fulfilment-dispatcher", config.pollInterval(), this::tick, failures::failing);
     }
 
     void start(@Observes StartupEvent started) {
@@ -84,18 +83,11 @@ public class FulfilmentDispatcher {
             thread.setDaemon(true);
             return thread;
         });
-        running = true;
-        poller = new Thread(this::pollLoop, "fulfilment-dispatcher");
-        poller.setDaemon(true);
-        poller.start();
+        ticker.start();
     }
 
     void stop(@Observes ShutdownEvent stopping) throws InterruptedException {
-        running = false;
-        if (poller != null) {
-            poller.interrupt();
-            poller.join(TimeUnit.SECONDS.toMillis(10));
-        }
+        ticker.stop(Duration.ofSeconds(10));
         if (pool != null) {
             pool.shutdown();
             pool.awaitTermination(10, TimeUnit.SECONDS);
@@ -104,39 +96,15 @@ public class FulfilmentDispatcher {
 
     /** In a transaction that made an item due now: wakes the dispatcher once it commits. */
     void wakeOnCommit() {
-        if (transactions.getResource(FulfilmentDispatcher.class) != null) {
-            return;
-        }
-        transactions.putResource(FulfilmentDispatcher.class, Boolean.TRUE);
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    wakeups.release();
-                }
-            }
-        });
+        ticker.wakeAfterCommit(transactions);
     }
 
-    private void pollLoop() {
-        long interval = config.pollInterval().toMillis();
-        while (running) {
-            try {
-                wakeups.tryAcquire(interval, TimeUnit.MILLISECONDS);
-                wakeups.drainPermits();
-            } catch (InterruptedException e) {
-                return;
-            }
-            try {
-                dispatchDue();
-                failures.recovered("database");
-            } catch (RuntimeException e) {
-                failures.failed("database", "Fulfilment dispatch failed", e);
-            }
+    private void tick() {
+        try {
+            dispatchDue();
+            failures.recovered("database");
+        } catch (RuntimeException e) {
+            failures.failed("database", "Fulfilment dispatch failed", e);
         }
     }
 
@@ -151,7 +119,7 @@ public class FulfilmentDispatcher {
                 running.add(CompletableFuture.runAsync(() -> transmitOne(itemId, claim), pool));
             }
             CompletableFuture.allOf(running.toArray(CompletableFuture[]::new)).join();
-        } while (claimed.size() == config.batchSize() && this.running);
+        } while (claimed.size() == config.batchSize() && ticker.running());
     }
 
     private void transmitOne(UUID itemId, UUID claim) {
