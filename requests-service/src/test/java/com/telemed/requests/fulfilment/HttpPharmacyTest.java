@@ -211,6 +211,13 @@ class HttpPharmacyTest {
         assertEquals(held("pharmacy_unavailable", "HTTP 500"), stored.get("transmission_error"));
         assertEquals("transmission_failed service", history(pending).get(2));
         assertEquals(1, orders().size());
+        List<Map<String, Object>> failed = given().get("/ops/v1/pharmacy/failed-transmissions?limit=100").then().statusCode(200)
+                .extract().jsonPath().getList("items");
+        Map<String, Object> listed = failed.stream().filter(item -> pending.itemId().equals(item.get("itemId"))).findFirst().orElseThrow();
+        assertEquals(List.of("requestId", "itemId", "partnerId", "error", "failedAt"), List.copyOf(listed.keySet()));
+        assertEquals(pending.requestId(), listed.get("requestId"));
+        assertEquals(pending.partner(), listed.get("partnerId"));
+        assertEquals(held("pharmacy_unavailable", "HTTP 500"), listed.get("error"));
 
         pharmacyAnswers(201, "{\"orderId\": \"PH-2001\"}");
         given().post("/ops/v1/requests/" + pending.requestId() + "/items/" + pending.itemId() + "/send-to-pharmacy")
@@ -219,5 +226,11 @@ class HttpPharmacyTest {
         assertTrue(sent(pending));
         assertEquals("sent_to_pharmacy service", history(pending).get(3));
         assertNull(stored(pending).get("transmission_error"));
+        assertFalse(given().get("/ops/v1/pharmacy/failed-transmissions?limit=100").then().statusCode(200)
+                .extract().jsonPath().<String>getList("items.itemId").contains(pending.itemId()));
+        given().get("/ops/v1/pharmacy/failed-transmissions?limit=0").then().statusCode(400)
+                .body("error[0].code", equalTo("invalid_string"))
+                .body("error[0].path", equalTo(List.of("limit")))
+                .body("error[0].message", equalTo("limit must be an integer from 1 to 100"));
     }
 }

@@ -8,11 +8,12 @@ import java.util.Map;
 /**
  * A real HTTP pharmacy (WireMock on a loopback port) behind {@code integration_a}, in a production
  * deployment: orders go to it, not to the sandbox pharmacy. {@code integration_b} has no endpoint.
- * The pharmacy answers within {@link #TIMEOUT_MS} or the order is unavailable.
+ * The pharmacy answers within {@link #TIMEOUT_MS} or the order is unavailable (generous: a loaded
+ * two-core machine once took over a second to answer a stubbed 503).
  */
 public class PharmacyServerResource implements QuarkusTestResourceLifecycleManager {
 
-    static final long TIMEOUT_MS = 1_000;
+    static final long TIMEOUT_MS = 2_500;
     static final String ORDERS = "/orders";
 
     private static volatile WireMockServer server;

@@ -1,0 +1,71 @@
+package com.telemed.requests.fulfilment;
+
+import static com.telemed.common.validation.Schemas.bool;
+import static com.telemed.common.validation.Schemas.object;
+import static com.telemed.common.validation.Schemas.string;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.telemed.common.validation.Binding;
+import com.telemed.common.validation.ObjectSchema;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/**
+ * The pharmacy operations: {@code POST /ops/v1/pharmacy/updates} (operations-api.md, "Pharmacy
+ * integration"), a pharmacy's shipping update {@code {pharmacyOrderId, status, trackingNumber?,
+ * shipCarrier?, shipped?}}; and {@code GET /ops/v1/pharmacy/failed-transmissions?limit=}, the items
+ * an operator has to resend.
+ */
+@Path("/ops/v1/pharmacy")
+@Produces(MediaType.APPLICATION_JSON)
+public class PharmacyOperationsResource {
+
+    /** Longer than any pharmacy's reference, label or tracking number. */
+    static final int TEXT_MAX = 200;
+    static final java.util.regex.Pattern LIMIT = java.util.regex.Pattern.compile("^(100|[1-9][0-9]?)$");
+    static final String LIMIT_MESSAGE = "limit must be an integer from 1 to 100";
+
+    static final ObjectSchema UPDATE = object()
+            .field("pharmacyOrderId", string().min(1).max(TEXT_MAX))
+            .field("status", string().min(1).max(TEXT_MAX))
+            .field("trackingNumber", string().min(1).max(TEXT_MAX).optional().nullable())
+            .field("shipCarrier", string().min(1).max(TEXT_MAX).optional().nullable())
+            .field("shipped", bool().optional().nullable());
+
+    static final int DEFAULT_LIMIT = 50;
+    static final ObjectSchema LIST = object().field("limit", string().regex(LIMIT, LIMIT_MESSAGE).optional());
+
+    private final ShippingUpdates updates;
+    private final FailedTransmissions failed;
+
+    public PharmacyOperationsResource(ShippingUpdates updates, FailedTransmissions failed) {
+        this.updates = updates;
+        this.failed = failed;
+    }
+
+    @POST
+    @Path("/updates")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public ShippingUpdates.Applied update(JsonNode body) {
+        return updates.apply(Binding.bind(UPDATE, body, ShippingUpdates.Update.class));
+    }
+
+    /** Newest failure first; {@code limit} 1 to 100, default 50. */
+    @GET
+    @Path("/failed-transmissions")
+    public FailedTransmissions.Page failedTransmissions(@QueryParam("limit") String limit) {
+        ObjectNode query = JsonNodeFactory.instance.objectNode();
+        if (limit != null) {
+            query.put("limit", limit);
+        }
+        LIST.validate(query);
+        return failed.list(limit == null ? DEFAULT_LIMIT : Integer.parseInt(limit));
+    }
+}
