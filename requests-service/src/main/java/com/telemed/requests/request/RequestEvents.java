@@ -36,6 +36,10 @@ public class RequestEvents {
     public static final String REQUEST_DENIED = "request.denied";
     public static final String REQUEST_CONSULTATION_REQUESTED = "request.consultation_requested";
     public static final String APPOINTMENT_CONSULTATION_REQUESTED = "appointment.consultation_requested";
+    public static final String APPOINTMENT_BOOKED = "appointment.booked";
+    public static final String APPOINTMENT_RESCHEDULED = "appointment.rescheduled";
+    public static final String APPOINTMENT_CANCELLED = "appointment.cancelled";
+    public static final String APPOINTMENT_REMINDER = "appointment.reminder";
     public static final String ITEM_SHIPPED = "item.shipped";
     public static final String DELIVERY_UPDATE = "delivery.update";
 
@@ -142,6 +146,21 @@ public class RequestEvents {
         EventSubject subject = itemId == null ? EventSubject.request(request.id.toString())
                 : EventSubject.item(request.id.toString(), itemId.toString());
         publish(APPOINTMENT_CONSULTATION_REQUESTED, request, subject, prescriberId, at, data(request, prescriberId), webhook);
+    }
+
+    /**
+     * An appointment event after the booking link ({@code appointment.booked}, {@code rescheduled},
+     * {@code cancelled}, {@code reminder}): {@code event}, {@code requestId}, {@code memberId}, the
+     * appointment's own fields in the contract's order, {@code timestamp}.
+     */
+    public void appointment(String event, Request request, UUID itemId, ObjectNode fields, UUID prescriberId, Instant at) {
+        ObjectNode webhook = payload(event, request).put("memberId", request.memberId.toString());
+        webhook.setAll(fields);
+        webhook.put("timestamp", Timestamps.format(at));
+        ObjectNode data = data(request, prescriberId).put("appointmentId", fields.path("appointmentId").asText());
+        EventSubject subject = itemId == null ? EventSubject.request(request.id.toString())
+                : EventSubject.item(request.id.toString(), itemId.toString());
+        publish(event, request, subject, prescriberId, at, data, webhook);
     }
 
     /**

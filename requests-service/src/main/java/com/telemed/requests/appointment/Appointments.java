@@ -1,0 +1,262 @@
+package com.telemed.requests.appointment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.error.ApiException;
+import com.telemed.common.id.Ids;
+import com.telemed.common.validation.Binding;
+import com.telemed.requests.consultation.Bookings;
+import com.telemed.requests.consultation.Consultation;
+import com.telemed.requests.member.MemberRecord;
+import com.telemed.requests.member.MembersClient;
+import com.telemed.requests.prescriber.Prescriber;
+import com.telemed.requests.request.HistoryEntry;
+import com.telemed.requests.request.ItemStatus;
+import com.telemed.requests.request.LineItem;
+import com.telemed.requests.request.Request;
+import com.telemed.requests.request.RequestEvents;
+import com.telemed.requests.request.RequestStatus;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The appointment lifecycle (operations-api.md, "Consultations"): book with a booking link,
+ * reschedule, cancel (the consultation's item back to {@code pending}), record the outcome
+ * ({@code held} or {@code no_show}, the same), read. The patient's name and email come from
+ * members-service, asked before any transaction opens; each change then runs in one short
+ * transaction under the request's row lock, like every writer of a request, and writes its
+ * history, its event (outbox) and the reminders to come. Every refusal changes nothing.
+ */
+@ApplicationScoped
+public class Appointments {
+
+    static final String LINK_NOT_FOUND = "Booking link not found";
+    static final String LINK_EXPIRED = "Booking link has expired";
+    static final String LINK_USED = "Booking link has already been used";
+    static final String NOT_OPEN = "Consultation is no longer open";
+    static final String NOT_FOUND = "Appointment not found";
+
+    record BookInput(String startTime, int durationMinutes, String timezone) {
+    }
+
+    record RescheduleInput(String startTime, Integer durationMinutes, String timezone) {
+    }
+
+    record CancelInput(String cancelledBy, String reason) {
+    }
+
+    record OutcomeInput(String outcome) {
+    }
+
+    private final Bookings bookings;
+    private final MembersClient members;
+    private final RequestEvents events;
+    private final AppointmentConfig config;
+    private final Clock clock;
+
+    public Appointments(Bookings bookings, MembersClient members, RequestEvents events, AppointmentConfig config, Clock clock) {
+        this.bookings = bookings;
+        this.members = members;
+        this.events = events;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    /** {@code POST /ops/v1/bookings/:token/appointment}. */
+    public AppointmentView book(String token, JsonNode body) {
+        BookInput input = Binding.bind(AppointmentSchemas.book(this::now), body, BookInput.class);
+        Consultation link = bookings.byToken(token).orElseThrow(() -> ApiException.notFound(LINK_NOT_FOUND));
+        Request unlocked = QuarkusTransaction.requiringNew().call(() -> Request.<Request>findById(link.requestId));
+        if (unlocked == null) {
+            throw ApiException.notFound(LINK_NOT_FOUND);
+        }
+        Patient patient = patient(unlocked.partnerId, unlocked.memberId);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Instant now = now();
+            Request request = Request.findById(link.requestId, LockModeType.PESSIMISTIC_WRITE);
+            if (!link.expiresAt.isAfter(now)) {
+                throw new ApiException(410, LINK_EXPIRED);
+            }
+            if (Appointment.count("consultationId", link.id) > 0) {
+                throw new ApiException(409, LINK_USED);
+            }
+            if (!consultationOpen(request, link.itemId)) {
+                throw new ApiException(409, NOT_OPEN);
+            }
+            Appointment appointment = new Appointment();
+            appointment.id = UUID.randomUUID();
+            appointment.partnerId = request.partnerId;
+            appointment.requestId = request.id;
+            appointment.itemId = link.itemId;
+            appointment.consultationId = link.id;
+            appointment.memberId = request.memberId;
+            appointment.prescriberId = link.prescriberId;
+            appointment.status = Appointment.BOOKED;
+            appointment.createdAt = now;
+            appointment.schedule(OffsetDateTime.parse(input.startTime()).toInstant(), input.durationMinutes(), input.timezone(), now);
+            patient.onto(appointment, prescriberName(link.prescriberId));
+            appointment.persist();
+            AppointmentReminder.plan(appointment, config.reminderOffsets(), now);
+            request.touch(now);
+            HistoryEntry.record(request.id, link.itemId, "appointment_booked", HistoryEntry.SERVICE, null, now);
+            events.appointment(RequestEvents.APPOINTMENT_BOOKED, request, link.itemId, AppointmentPayloads.scheduled(appointment),
+                    link.prescriberId, now);
+            return AppointmentView.of(appointment);
+        });
+    }
+
+    /** {@code POST /ops/v1/appointments/:id/reschedule}: a booked appointment only; same id, new reminders. */
+    public AppointmentView reschedule(String id, JsonNode body) {
+        RescheduleInput input = Binding.bind(AppointmentSchemas.reschedule(this::now), body, RescheduleInput.class);
+        Appointment found = find(id);
+        Patient patient = patient(found.partnerId, found.memberId);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Instant now = now();
+            Locked locked = lock(found.id, found.requestId);
+            Appointment appointment = locked.appointment();
+            requireBooked(appointment);
+            appointment.schedule(OffsetDateTime.parse(input.startTime()).toInstant(),
+                    input.durationMinutes() != null ? input.durationMinutes() : appointment.durationMinutes,
+                    input.timezone() != null ? input.timezone() : appointment.timezone, now);
+            patient.onto(appointment, prescriberName(appointment.prescriberId));
+            AppointmentReminder.plan(appointment, config.reminderOffsets(), now);
+            locked.request().touch(now);
+            HistoryEntry.record(appointment.requestId, appointment.itemId, "appointment_rescheduled", HistoryEntry.SERVICE, null, now);
+            events.appointment(RequestEvents.APPOINTMENT_RESCHEDULED, locked.request(), appointment.itemId,
+                    AppointmentPayloads.scheduled(appointment), appointment.prescriberId, now);
+            return AppointmentView.of(appointment);
+        });
+    }
+
+    /** {@code POST /ops/v1/appointments/:id/cancel}: the consultation closes; its item is pending again. */
+    public AppointmentView cancel(String id, JsonNode body) {
+        CancelInput input = Binding.bind(AppointmentSchemas.CANCEL, body, CancelInput.class);
+        Appointment found = find(id);
+        Patient patient = patient(found.partnerId, found.memberId);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Instant now = now();
+            Locked locked = lock(found.id, found.requestId);
+            Appointment appointment = locked.appointment();
+            requireBooked(appointment);
+            appointment.status = Appointment.CANCELLED;
+            appointment.cancelledBy = input.cancelledBy();
+            appointment.cancellationReason = input.reason();
+            appointment.updatedAt = now;
+            patient.onto(appointment, prescriberName(appointment.prescriberId));
+            AppointmentReminder.forget(appointment.id);
+            String by = "prescriber".equals(input.cancelledBy()) ? appointment.prescriberId.toString() : HistoryEntry.SERVICE;
+            closeConsultation(locked.request(), appointment, "appointment_cancelled", by, input.reason(), now);
+            events.appointment(RequestEvents.APPOINTMENT_CANCELLED, locked.request(), appointment.itemId,
+                    AppointmentPayloads.cancelled(appointment), appointment.prescriberId, now);
+            return AppointmentView.of(appointment);
+        });
+    }
+
+    /** {@code POST /ops/v1/appointments/:id/outcome}: held or no-show; no event. */
+    public AppointmentView outcome(String id, JsonNode body) {
+        OutcomeInput input = Binding.bind(AppointmentSchemas.OUTCOME, body, OutcomeInput.class);
+        Appointment found = find(id);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Instant now = now();
+            Locked locked = lock(found.id, found.requestId);
+            Appointment appointment = locked.appointment();
+            requireBooked(appointment);
+            appointment.status = input.outcome();
+            appointment.updatedAt = now;
+            AppointmentReminder.forget(appointment.id);
+            boolean noShow = Appointment.NO_SHOW.equals(input.outcome());
+            closeConsultation(locked.request(), appointment, noShow ? "consult_no_show" : "consult_held",
+                    appointment.prescriberId.toString(), null, now);
+            return AppointmentView.of(appointment);
+        });
+    }
+
+    /** {@code GET /ops/v1/appointments/:id}. */
+    public AppointmentView get(String id) {
+        return AppointmentView.of(find(id));
+    }
+
+    private Appointment find(String id) {
+        return Ids.uuid(id)
+                .flatMap(uuid -> QuarkusTransaction.requiringNew().call(() -> Optional.ofNullable(Appointment.<Appointment>findById(uuid))))
+                .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+    }
+
+    private record Locked(Request request, Appointment appointment) {
+    }
+
+    /** The request's row lock first, as every writer of a request takes it, then the appointment as it is now. */
+    private static Locked lock(UUID appointmentId, UUID requestId) {
+        Request request = Request.findById(requestId, LockModeType.PESSIMISTIC_WRITE);
+        Appointment appointment = request == null ? null : Appointment.findById(appointmentId, LockModeType.PESSIMISTIC_WRITE);
+        if (appointment == null) {
+            throw ApiException.notFound(NOT_FOUND);
+        }
+        return new Locked(request, appointment);
+    }
+
+    private static void requireBooked(Appointment appointment) {
+        if (!Appointment.BOOKED.equals(appointment.status)) {
+            throw new ApiException(409, "Appointment is " + appointment.status.replace('_', ' ') + ", not booked");
+        }
+    }
+
+    /** The consultation the link was issued for is still asked: its item is call_requested, or the request's consultation is open. */
+    private static boolean consultationOpen(Request request, UUID itemId) {
+        if (itemId == null) {
+            return request.consultationOpen;
+        }
+        LineItem item = LineItem.findById(itemId);
+        return item != null && ItemStatus.CALL_REQUESTED.equals(item.status);
+    }
+
+    /** Held, missed or cancelled: only the call_requested flag clears; the prescriber still decides. */
+    private static void closeConsultation(Request request, Appointment appointment, String action, String by, String reason,
+                                          Instant now) {
+        if (appointment.itemId == null) {
+            request.consultationOpen = false;
+        } else {
+            List<LineItem> items = LineItem.lockOfRequest(request.id);
+            items.stream().filter(item -> item.id.equals(appointment.itemId) && ItemStatus.CALL_REQUESTED.equals(item.status))
+                    .forEach(item -> {
+                        item.status = ItemStatus.PENDING;
+                        item.updatedAt = now;
+                    });
+            request.status = RequestStatus.stored(items.stream().map(item -> item.status).toList());
+        }
+        request.touch(now);
+        HistoryEntry.record(request.id, appointment.itemId, action, by, reason, now);
+    }
+
+    private static String prescriberName(UUID prescriberId) {
+        Prescriber prescriber = Prescriber.findById(prescriberId);
+        return prescriber == null ? null : prescriber.name;
+    }
+
+    /** The patient as members-service has them now; a member it no longer knows keeps the names last stored. */
+    private record Patient(String name, String email) {
+        void onto(Appointment appointment, String prescriberName) {
+            if (name != null) {
+                appointment.patientName = name;
+                appointment.patientEmail = email;
+            }
+            appointment.prescriberName = prescriberName;
+        }
+    }
+
+    private Patient patient(String partnerId, UUID memberId) {
+        Optional<MemberRecord> member = members.find(partnerId, memberId.toString());
+        return member.map(found -> new Patient(found.name(), found.email())).orElse(new Patient(null, null));
+    }
+}
