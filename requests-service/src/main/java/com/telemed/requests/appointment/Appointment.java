@@ -6,6 +6,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
 /**
@@ -80,11 +81,11 @@ public class Appointment extends PanacheEntityBase {
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
 
-    /** Start, duration and zone; the end follows from them. */
+    /** Start (to the millisecond, as every timestamp the platform shows), duration and zone; the end follows from them. */
     void schedule(Instant start, int minutes, String zone, Instant at) {
-        startTime = start;
+        startTime = start.truncatedTo(ChronoUnit.MILLIS);
         durationMinutes = minutes;
-        endTime = start.plusSeconds(60L * minutes);
+        endTime = startTime.plusSeconds(60L * minutes);
         timezone = zone;
         updatedAt = at;
     }
