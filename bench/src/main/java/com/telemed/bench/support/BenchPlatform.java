@@ -9,6 +9,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -39,11 +40,21 @@ public final class BenchPlatform implements AutoCloseable {
     }
 
     public static BenchPlatform start() throws Exception {
+        return start(Map.of());
+    }
+
+    /**
+     * The platform with {@code extra} added to every service's environment (and its replicas'), e.g.
+     * {@code SERVICE_ENVIRONMENT} and a pharmacy endpoint; it cannot replace the operator key or the
+     * attachment links' base.
+     */
+    public static BenchPlatform start(Map<String, String> extra) throws Exception {
         String opsKey = "ops_bench_" + System.nanoTime();
         Map<PlatformService, Integer> ports = PlatformOptions.randomPorts();
+        Map<String, String> environment = new HashMap<>(extra);
+        environment.put("OPS_API_KEY", opsKey);
         // Download links (messaging-service) name the gateway partners reach: this one.
-        Map<String, String> environment = Map.of("OPS_API_KEY", opsKey,
-                "ATTACHMENT_BASE_URL", "http://127.0.0.1:" + ports.get(PlatformService.GATEWAY));
+        environment.put("ATTACHMENT_BASE_URL", "http://127.0.0.1:" + ports.get(PlatformService.GATEWAY));
         Path logDirectory = Files.createTempDirectory("bench-logs-");
         Infrastructure infrastructure = Infrastructure.startEphemeral();
         try {
