@@ -297,10 +297,9 @@ public class Transmissions {
             }
             return;
         }
+        // A failure waits for a person, whoever met it: a scheduled time still ahead would only fail again.
         item.transmissionFailedAt = now;
-        if (claimed.origin() == Origin.DISPATCHER) {
-            item.transmitDueAt = null;
-        }
+        item.transmitDueAt = null;
         HistoryEntry.record(request.id, item.id, "transmission_failed", claimed.by(), refusal.text(), now);
         LOG.warnf("Transmission of item %s failed: %s", item.id, refusal.code().wire());
     }

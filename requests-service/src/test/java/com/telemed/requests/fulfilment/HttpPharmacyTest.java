@@ -173,6 +173,22 @@ class HttpPharmacyTest {
     }
 
     @Test
+    void aFailedEarlySendOfAScheduledItemLeavesNothingDue() {
+        pharmacyAnswers(422, "{\"reason\": \"Prescriber licence not on file\"}");
+        Map<String, Object> body = com.telemed.requests.request.RequestFixtures.prescription(pending.memberId(), pending.drugId());
+        body.put("pharmacySendAt", java.time.Instant.now().plusSeconds(3600).toString());
+        String requestId = com.telemed.requests.request.RequestFixtures.created(pending.partner(), body);
+        String itemId = com.telemed.requests.request.RequestFixtures.get(pending.partner(), requestId).then()
+                .extract().path("lineItems[0].itemId");
+        PendingRequest scheduled = new PendingRequest(pending.partner(), pending.drugId(), pending.memberId(),
+                pending.prescriberId(), requestId, itemId);
+        approve(scheduled).then().statusCode(200);
+        assertTrue(stored(scheduled).get("transmit_due_at") != null, "scheduled an hour ahead");
+        assertAnswer(send(scheduled), false, "integration_a", held("pharmacy_rejected", "Prescriber licence not on file"));
+        assertNull(stored(scheduled).get("transmit_due_at"), "a failure waits for an operator, even one met ahead of time");
+    }
+
+    @Test
     void aFailingOrSlowPharmacyLeavesTheOrderUnsent() {
         deferredAndApproved();
         pharmacyAnswers(503, "{\"reason\": \"maintenance\"}");
