@@ -293,7 +293,8 @@ class FulfilmentThroughGatewayIT {
     /**
      * The contract's refusals through the gateway: another partner's request is not found, an
      * unknown item of an {@code items} request is not found, a pending item cannot be sent, and
-     * a shipping update for an order nobody knows is not found. None of them sends anything.
+     * a shipping update for an order nobody knows is not found; a fulfilment setting without a body
+     * is a validation issue. None of them sends or changes anything.
      */
     @Test
     void refusals(RunningPlatform.Handle platform) {
@@ -312,6 +313,10 @@ class FulfilmentThroughGatewayIT {
                 .body(equalTo("{\"error\":\"Cannot send to pharmacy: item status is 'pending', expected 'approved'\"}"));
         update(Map.of("pharmacyOrderId", "ord_" + "0".repeat(24), "status", "Shipped", "shipped", true))
                 .then().statusCode(404).body(equalTo("{\"error\":\"Order not found\"}"));
+        // A setting without a body is refused for its missing mode and changes nothing (it once answered 500).
+        ops().put("/ops/v1/partners/" + partner.id() + "/fulfilment").then().statusCode(400)
+                .body("error.path", equalTo(List.of(List.of("mode"))));
+        ops().get("/ops/v1/partners/" + partner.id() + "/fulfilment").then().statusCode(200).body(equalTo("{\"mode\":\"deferred\"}"));
 
         for (Item item : List.of(approvedItem, pendingItem)) {
             JsonPath detail = read(partner, item);
