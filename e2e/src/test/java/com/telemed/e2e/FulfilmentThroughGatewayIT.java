@@ -5,7 +5,6 @@ import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -318,11 +317,13 @@ class FulfilmentThroughGatewayIT {
                 .body("error.path", equalTo(List.of(List.of("mode"))));
         ops().get("/ops/v1/partners/" + partner.id() + "/fulfilment").then().statusCode(200).body(equalTo("{\"mode\":\"deferred\"}"));
 
-        for (Item item : List.of(approvedItem, pendingItem)) {
-            JsonPath detail = read(partner, item);
-            assertEquals(false, detail.getBoolean("lineItems[0].pharmacySent"));
-            assertNotNull(detail.getList("lineItems[0].history.action"));
-            assertTrue(!detail.getList("lineItems[0].history.action").contains("sent_to_pharmacy"));
-        }
+        JsonPath approvedRead = read(partner, approvedItem);
+        assertEquals(false, approvedRead.getBoolean("lineItems[0].pharmacySent"));
+        assertEquals("issued", approvedRead.getString("lineItems[0].prescriptionRecord.status"));
+        assertEquals(List.of("created", "approved"), approvedRead.getList("lineItems[0].history.action"));
+        JsonPath pendingRead = read(partner, pendingItem);
+        assertEquals(false, pendingRead.getBoolean("lineItems[0].pharmacySent"));
+        assertEquals("pending", pendingRead.getString("lineItems[0].status"));
+        assertEquals(List.of("created"), pendingRead.getList("lineItems[0].history.action"));
     }
 }
