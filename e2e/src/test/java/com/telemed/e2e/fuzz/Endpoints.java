@@ -86,7 +86,8 @@ public final class Endpoints {
             partner("POST", "/v1/requests/{request}/cancel", REQUESTS).body("""
                     {"reason": "Changed their mind", "itemIds": ["$item"]}""").invalidates(Fixture.Part.REQUEST),
 
-            partner("POST", "/v1/requests/{request}/items/{item}/send-to-pharmacy", REQUESTS).notServedYet(),
+            // The fixture's item is pending (the send is refused); one a call approved is made anew before the next.
+            partner("POST", "/v1/requests/{request}/items/{item}/send-to-pharmacy", REQUESTS).invalidates(Fixture.Part.REQUEST),
             partner("GET", "/v1/billing", BILLING).query(param("period", TEXT, "2026-11")).notServedYet(),
             // Attachments (POST .../attachments, multipart) are not here: the generators write no multipart body.
             partner("POST", "/v1/messages/conversations/for-member", MESSAGING).body("""
@@ -133,7 +134,8 @@ public final class Endpoints {
                     {"drugIds": ["$opsDrug"]}""", """
                     {"drugIds": null}"""),
             ops("PUT", "/ops/v1/partners/{partner}/fulfilment", REQUESTS).body("""
-                    {"mode": "deferred"}""").notServedYet(),
+                    {"mode": "deferred"}""", """
+                    {"mode": "automatic"}"""),
             ops("PUT", "/ops/v1/partners/{partner}/billing", BILLING).body("""
                     {"enabled": true, "cycle": "weekly", "weekday": 1, "ratePerMember": 12.5}""").notServedYet(),
 
@@ -173,6 +175,7 @@ public final class Endpoints {
                     {"prescriberId": "$prescriber"}""").invalidates(Fixture.Part.REQUEST),
             ops("POST", "/ops/v1/requests/{request}/items/{item}/dosage", REQUESTS).body("""
                     {"prescriberId": "$prescriber", "skuId": "$sku2"}""").invalidates(Fixture.Part.REQUEST),
+            ops("POST", "/ops/v1/requests/{request}/items/{item}/send-to-pharmacy", REQUESTS).invalidates(Fixture.Part.REQUEST),
 
             ops("POST", "/ops/v1/bookings/{token}/appointment", REQUESTS).body("""
                     {"startTime": "2099-01-01T10:00:00Z", "durationMinutes": 30, "timezone": "America/New_York"}""").notServedYet(),
@@ -180,9 +183,12 @@ public final class Endpoints {
                     {"startTime": "2099-01-02T10:00:00Z", "durationMinutes": 45, "timezone": "Europe/Paris"}""").notServedYet(),
             ops("POST", "/ops/v1/appointments/{appointment}/cancel", REQUESTS).body("""
                     {"cancelledBy": "patient", "reason": "Busy"}""").notServedYet(),
+            // No order of the fixture's was sent: an update is refused (404 Order not found) however well formed.
             ops("POST", "/ops/v1/pharmacy/updates", REQUESTS).body("""
                     {"pharmacyOrderId": "ord_123", "status": "shipped", "trackingNumber": "1Z999", "shipCarrier": "UPS",
-                     "shipped": true}""").notServedYet(),
+                     "shipped": true}""", """
+                    {"pharmacyOrderId": "ord_123", "status": "Delivered", "trackingNumber": null, "shipCarrier": null,
+                     "shipped": null}"""),
             ops("PUT", "/ops/v1/surveys/{survey}", REQUESTS).body("""
                     {"title": "Intake", "drugIds": ["$drug"], "questions": [{"id": "q1", "text": "Pregnant?",
                      "type": "boolean", "required": true, "disqualifyWhen": {"equals": true}}]}""").notServedYet(),

@@ -24,7 +24,8 @@ import java.util.UUID;
 
 /**
  * The real resources bad input is aimed at, made through the gateway as a partner and an operator
- * would: partner P (whose keys the partner and embed calls use) with a member, a pending request
+ * would: partner P (whose keys the partner and embed calls use; deferred fulfilment, so nothing is
+ * transmitted to a pharmacy in the background) with a member, a pending request
  * with one item claimed by P's prescriber, a drug it may order, and the conversation of that
  * member and prescriber with a patient's message in it; partner Q, the target of the operator's
  * partner calls, with a delivered webhook; a drug for the operator's catalogue calls.
@@ -84,6 +85,10 @@ public final class Fixture {
         publishableKey = p.get("publishableKey").asText();
         partnerId = p.get("partner").get("id").asText();
         ops("PUT", "/ops/v1/partners/" + partnerId + "/embed-origins", "{\"origins\": [\"" + ORIGIN + "\"]}", 200);
+        // Deferred: an approval the property makes is never transmitted in the background (requests-service's
+        // dispatcher, and its retries of held items every 30 s, would write line_items, prescription_records,
+        // history_entries and requests during later calls); send-to-pharmacy writes only in the call that asks.
+        ops("PUT", "/ops/v1/partners/" + partnerId + "/fulfilment", "{\"mode\": \"deferred\"}", 200);
 
         String drugId = "fuzz-" + suffix;
         JsonNode drug = ops("PUT", "/ops/v1/drugs/" + drugId, """

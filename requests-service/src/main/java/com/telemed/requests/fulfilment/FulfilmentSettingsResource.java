@@ -5,6 +5,7 @@ import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.telemed.common.json.Timestamps;
 import com.telemed.common.validation.Binding;
@@ -51,8 +52,10 @@ public class FulfilmentSettingsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Transactional
     public ModeView put(@PathParam("partnerId") String partnerId, JsonNode body) {
-        validatePartner(partnerId, body);
-        ModeInput input = Binding.bindValidated(body, ModeInput.class);
+        // No body is {} (as Binding.bind takes it): refused for its missing mode, never stored as null.
+        JsonNode sent = body == null || body.isNull() ? JsonNodeFactory.instance.objectNode() : body;
+        validatePartner(partnerId, sent);
+        ModeInput input = Binding.bindValidated(sent, ModeInput.class);
         FulfilmentSettings.set(partnerId, input.mode(), Timestamps.now());
         return new ModeView(input.mode());
     }
