@@ -148,6 +148,8 @@ class SendToPharmacyTest {
                 .body("error[0].message", equalTo("Invalid enum value. Expected 'automatic' | 'deferred', received 'scheduled'"));
         given().contentType("application/json").body("{}").put("/ops/v1/partners/" + pending.partner() + "/fulfilment")
                 .then().statusCode(400).body("error[0].path", equalTo(List.of("mode"))).body("error[0].message", equalTo("Required"));
+        given().contentType("application/json").put("/ops/v1/partners/" + pending.partner() + "/fulfilment")
+                .then().statusCode(400).body("error[0].path", equalTo(List.of("mode"))).body("error[0].message", equalTo("Required"));
         mode(pending.partner(), "deferred").then().statusCode(200).body("mode", equalTo("deferred"));
         mode(pending.partner(), "automatic").then().statusCode(200).body("mode", equalTo("automatic"));
         given().get("/ops/v1/partners/" + pending.partner() + "/fulfilment").then().statusCode(200).body("mode", equalTo("automatic"));
