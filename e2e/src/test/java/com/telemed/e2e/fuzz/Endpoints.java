@@ -137,7 +137,10 @@ public final class Endpoints {
                     {"mode": "deferred"}""", """
                     {"mode": "automatic"}"""),
             ops("PUT", "/ops/v1/partners/{partner}/billing", BILLING).body("""
-                    {"enabled": true, "cycle": "weekly", "weekday": 1, "ratePerMember": 12.5}""").notServedYet(),
+                    {"enabled": true, "cycle": "weekly", "weekday": 1, "ratePerMember": 12.5}""", """
+                    {"enabled": false, "cycle": "monthly", "weekday": null, "ratePerMember": 0}"""),
+            ops("GET", "/ops/v1/partners/{partner}/billing", BILLING),
+            ops("GET", "/ops/v1/partners/{partner}/fulfilment", REQUESTS),
 
             ops("GET", "/ops/v1/drugs", CATALOGUE),
             ops("PUT", "/ops/v1/drugs/{opsDrug}", CATALOGUE).body("""
@@ -177,12 +180,18 @@ public final class Endpoints {
                     {"prescriberId": "$prescriber", "skuId": "$sku2"}""").invalidates(Fixture.Part.REQUEST),
             ops("POST", "/ops/v1/requests/{request}/items/{item}/send-to-pharmacy", REQUESTS).invalidates(Fixture.Part.REQUEST),
 
+            // The fixture has no booking link or appointment: each call is refused (404) however well formed.
             ops("POST", "/ops/v1/bookings/{token}/appointment", REQUESTS).body("""
-                    {"startTime": "2099-01-01T10:00:00Z", "durationMinutes": 30, "timezone": "America/New_York"}""").notServedYet(),
+                    {"startTime": "2099-01-01T10:00:00Z", "durationMinutes": 30, "timezone": "America/New_York"}"""),
             ops("POST", "/ops/v1/appointments/{appointment}/reschedule", REQUESTS).body("""
-                    {"startTime": "2099-01-02T10:00:00Z", "durationMinutes": 45, "timezone": "Europe/Paris"}""").notServedYet(),
+                    {"startTime": "2099-01-02T10:00:00Z", "durationMinutes": 45, "timezone": "Europe/Paris"}""", """
+                    {"startTime": "2099-01-02T10:00:00+01:00"}"""),
             ops("POST", "/ops/v1/appointments/{appointment}/cancel", REQUESTS).body("""
-                    {"cancelledBy": "patient", "reason": "Busy"}""").notServedYet(),
+                    {"cancelledBy": "patient", "reason": "Busy"}""", """
+                    {"cancelledBy": "prescriber"}"""),
+            ops("POST", "/ops/v1/appointments/{appointment}/outcome", REQUESTS).body("""
+                    {"outcome": "no_show"}"""),
+            ops("GET", "/ops/v1/appointments/{appointment}", REQUESTS),
             // No order of the fixture's was sent: an update is refused (404 Order not found) however well formed.
             ops("POST", "/ops/v1/pharmacy/updates", REQUESTS).body("""
                     {"pharmacyOrderId": "ord_123", "status": "shipped", "trackingNumber": "1Z999", "shipCarrier": "UPS",
