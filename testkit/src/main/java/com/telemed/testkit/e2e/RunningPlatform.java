@@ -71,10 +71,22 @@ public final class RunningPlatform implements ParameterResolver {
      * {@code e2e/target/platform-logs-<name>}; the caller closes it.
      */
     public static Handle startPrivate(String name) {
-        return start(projectRoot().resolve("e2e/target/platform-logs-" + name));
+        return startPrivate(name, Map.of());
+    }
+
+    /**
+     * As {@link #startPrivate(String)}, with environment of some services' own over the shared one
+     * (say, requests-service in a production deployment with a pharmacy endpoint of the test's).
+     */
+    public static Handle startPrivate(String name, Map<PlatformService, Map<String, String>> serviceEnvironment) {
+        return start(projectRoot().resolve("e2e/target/platform-logs-" + name), serviceEnvironment);
     }
 
     private static Handle start(Path logDirectory) {
+        return start(logDirectory, Map.of());
+    }
+
+    private static Handle start(Path logDirectory, Map<PlatformService, Map<String, String>> serviceEnvironment) {
         Path root = projectRoot();
         byte[] random = new byte[24];
         new SecureRandom().nextBytes(random);
@@ -84,7 +96,8 @@ public final class RunningPlatform implements ParameterResolver {
             Platform platform = Platform.start(infrastructure, new PlatformOptions(root,
                     logDirectory, PlatformOptions.randomPorts(),
                     PlatformOptions.DEFAULT_JVM_OPTIONS,
-                    Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", "sandbox"), Duration.ofSeconds(180)));
+                    Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", "sandbox"), Duration.ofSeconds(180),
+                    serviceEnvironment));
             return new Handle(infrastructure, platform, opsKey);
         } catch (RuntimeException e) {
             infrastructure.close();

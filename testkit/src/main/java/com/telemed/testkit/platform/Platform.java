@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -83,8 +82,17 @@ public final class Platform implements AutoCloseable {
      * stops with the platform.
      */
     public URI startReplica(PlatformService service) {
+        return startReplica(service, Map.of());
+    }
+
+    /**
+     * As {@link #startReplica(PlatformService)}, with {@code extraEnvironment} over the service's
+     * own (say, an address that tells this replica's outgoing calls apart from the first one's).
+     */
+    public URI startReplica(PlatformService service, Map<String, String> extraEnvironment) {
         int port = FreePorts.next();
-        Instance replica = launch(service, port, options.logDirectory().resolve(service.module() + "-replica-" + port + ".log"));
+        Instance replica = launch(service, port, options.logDirectory().resolve(service.module() + "-replica-" + port + ".log"),
+                extraEnvironment);
         replicas.add(replica);
         awaitReady(List.of(replica), options.readyTimeout());
         return replica.url();
@@ -163,6 +171,10 @@ public final class Platform implements AutoCloseable {
     }
 
     private Instance launch(PlatformService service, int port, Path log) {
+        return launch(service, port, log, Map.of());
+    }
+
+    private Instance launch(PlatformService service, int port, Path log, Map<String, String> extraEnvironment) {
         Path application = service.application(options.projectRoot());
         if (!Files.isRegularFile(application)) {
             throw new PlatformStartException(service.module() + " is not built: " + application
@@ -172,12 +184,14 @@ public final class Platform implements AutoCloseable {
         command.add(JavaProcesses.javaExecutable());
         command.addAll(options.jvmOptions());
         command.addAll(List.of("-jar", application.toString()));
-        return new Instance(service, JavaProcesses.start(command, log, environment(service, port)), port, log);
+        Map<String, String> environment = environment(service, port);
+        environment.putAll(extraEnvironment);
+        return new Instance(service, JavaProcesses.start(command, log, environment), port, log);
     }
 
     private Map<String, String> environment(PlatformService service, int port) {
         var postgres = infrastructure.postgres();
-        Map<String, String> environment = new HashMap<>(options.environment());
+        Map<String, String> environment = options.environmentOf(service);
         // The local profile: the services' development values (datasource credentials, webhook
         // encryption keys, trust key), which production refuses (platform-commons' ProductionSettings).
         environment.putIfAbsent("QUARKUS_PROFILE", LOCAL_PROFILE);

@@ -5,15 +5,36 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * How to run the services: where the builds and logs are, their ports, the JVM options and the
- * environment every service gets (the operator key, the deployment's environment).
+ * How to run the services: where the builds and logs are, their ports, the JVM options, the
+ * environment every service gets (the operator key, the deployment's environment) and the
+ * environment only one service gets ({@code serviceEnvironment}, over the shared one: say, a
+ * pharmacy endpoint for requests-service alone).
  */
 public record PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformService, Integer> ports,
-                              List<String> jvmOptions, Map<String, String> environment, Duration readyTimeout) {
+                              List<String> jvmOptions, Map<String, String> environment, Duration readyTimeout,
+                              Map<PlatformService, Map<String, String>> serviceEnvironment) {
+
+    public PlatformOptions {
+        serviceEnvironment = Map.copyOf(serviceEnvironment);
+    }
+
+    /** Every service gets the same environment. */
+    public PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformService, Integer> ports,
+                           List<String> jvmOptions, Map<String, String> environment, Duration readyTimeout) {
+        this(projectRoot, logDirectory, ports, jvmOptions, environment, readyTimeout, Map.of());
+    }
+
+    /** The environment one service starts with: the shared one, then its own over it. */
+    public Map<String, String> environmentOf(PlatformService service) {
+        Map<String, String> merged = new HashMap<>(environment);
+        merged.putAll(serviceEnvironment.getOrDefault(service, Map.of()));
+        return merged;
+    }
 
     /** Small heaps: seven JVMs share a developer's machine (override with STACK_JAVA_OPTS). */
     public static final List<String> DEFAULT_JVM_OPTIONS = List.of(
