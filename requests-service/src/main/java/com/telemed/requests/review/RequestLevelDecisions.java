@@ -112,6 +112,10 @@ public class RequestLevelDecisions {
         UUID itemId = null;
         String drugName = null;
         if (acting.items().isEmpty()) {
+            if (request.consultationOpen) {
+                // One open link per consultation: a second would let one consultation book twice.
+                throw ApiException.badRequest("Request status is 'call_requested', expected 'pending'");
+            }
             request.openConsultation(acting.at());
             acting.recordOnRequest("call_requested", null);
         } else {

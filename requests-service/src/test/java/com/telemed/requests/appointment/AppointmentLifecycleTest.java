@@ -300,9 +300,14 @@ class AppointmentLifecycleTest {
                 .post("/ops/v1/requests/" + requestId + "/request-consultation")
                 .then().statusCode(200).extract().path("booking.bookingUrl");
         given().header("X-Partner-Id", pending.partner()).get("/v1/requests/" + requestId).then().body("status", equalTo("call_requested"));
+        given().contentType("application/json").body(Map.of("prescriberId", pending.prescriberId()))
+                .post("/ops/v1/requests/" + requestId + "/request-consultation")
+                .then().statusCode(400).body("error", equalTo("Request status is 'call_requested', expected 'pending'"));
         String id = book(url.substring(url.lastIndexOf('/') + 1), inHours(30), 30, "UTC").then().statusCode(201)
                 .body("appointment.itemId", equalTo(null)).extract().path("appointment.id");
         call(id, "cancel", Map.of("cancelledBy", "patient")).then().statusCode(200);
         given().header("X-Partner-Id", pending.partner()).get("/v1/requests/" + requestId).then().body("status", equalTo("pending"));
+        given().contentType("application/json").body(Map.of("prescriberId", pending.prescriberId()))
+                .post("/ops/v1/requests/" + requestId + "/request-consultation").then().statusCode(200);
     }
 }
