@@ -313,6 +313,8 @@ class ChaosIT {
             String partnerId = created.at("/partner/id").asText();
             String secret = expect(200, call("PUT", "/ops/v1/partners/" + partnerId + "/webhook", ops(),
                     Map.of("url", receiver.url()))).json().path("secret").asText();
+            // Deferred: the decisions are what this test follows; no transmission adds to an approved item's history.
+            expect(200, call("PUT", "/ops/v1/partners/" + partnerId + "/fulfilment", ops(), Map.of("mode", "deferred")));
             partners.add(new Partner(partnerId, created.path("apiKey").asText(), secret, receiver));
         }
         List<String[]> members = parallel(partnersTimes(partners, MEMBERS_PER_PARTNER), partner -> new String[] {partner.id(),

@@ -47,6 +47,8 @@ class ReviewDecisionsThroughGatewayIT {
                 .post("/ops/v1/partners").then().statusCode(201).extract().jsonPath();
         key = partner.getString("apiKey");
         partnerId = partner.getString("partner.id");
+        // Deferred: approved items stay untransmitted, so they can still be cancelled and their history is the console's.
+        ops().body(Map.of("mode", "deferred")).put("/ops/v1/partners/" + partnerId + "/fulfilment").then().statusCode(200);
         drugId = "fin-e2e-" + UUID.randomUUID().toString().substring(0, 8);
         skuIds = ops().body("""
                         {"name": "Finasteride E2E", "classification": "non-controlled",
