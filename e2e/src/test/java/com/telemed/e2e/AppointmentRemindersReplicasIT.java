@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.testkit.concurrent.Parallel;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.platform.PlatformService;
@@ -29,11 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -279,33 +275,8 @@ class AppointmentRemindersReplicasIT {
         return answer;
     }
 
-    @FunctionalInterface
-    private interface Step<T, R> {
-        R apply(T input) throws Exception;
-    }
-
     /** Applies {@code step} to every input on {@link #CLIENTS} threads; the results in input order. */
-    private static <T, R> List<R> parallel(List<T> inputs, Step<T, R> step) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
-        try {
-            List<Future<R>> futures = new ArrayList<>();
-            for (T input : inputs) {
-                futures.add(pool.submit(() -> step.apply(input)));
-            }
-            List<R> results = new ArrayList<>();
-            for (Future<R> future : futures) {
-                try {
-                    results.add(future.get(5, TimeUnit.MINUTES));
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof Exception cause) {
-                        throw cause;
-                    }
-                    throw new AssertionError(e.getCause());
-                }
-            }
-            return results;
-        } finally {
-            pool.shutdownNow();
-        }
+    private static <T, R> List<R> parallel(List<T> inputs, Parallel.Step<T, R> step) throws Exception {
+        return Parallel.map(CLIENTS, inputs, step);
     }
 }

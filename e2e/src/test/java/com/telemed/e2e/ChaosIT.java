@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.e2e.WebhookReceiver.Received;
+import com.telemed.testkit.concurrent.Parallel;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.infra.Infrastructure;
 import com.telemed.testkit.infra.PostgresServer;
@@ -747,34 +748,9 @@ class ChaosIT {
         return answer;
     }
 
-    @FunctionalInterface
-    private interface Step<T, R> {
-        R apply(T input) throws Exception;
-    }
-
     /** Applies {@code step} to every input on {@link #SETUP_CLIENTS} threads; the results in input order. */
-    private static <T, R> List<R> parallel(List<T> inputs, Step<T, R> step) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(SETUP_CLIENTS);
-        try {
-            List<Future<R>> futures = new ArrayList<>();
-            for (T input : inputs) {
-                futures.add(pool.submit(() -> step.apply(input)));
-            }
-            List<R> results = new ArrayList<>();
-            for (Future<R> future : futures) {
-                try {
-                    results.add(future.get(5, TimeUnit.MINUTES));
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof Exception cause) {
-                        throw cause;
-                    }
-                    throw new AssertionError(e.getCause());
-                }
-            }
-            return results;
-        } finally {
-            pool.shutdownNow();
-        }
+    private static <T, R> List<R> parallel(List<T> inputs, Parallel.Step<T, R> step) throws Exception {
+        return Parallel.map(SETUP_CLIENTS, inputs, step);
     }
 
     // ---- figures --------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import com.telemed.testkit.concurrent.Parallel;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.platform.PlatformService;
 import java.io.IOException;
@@ -31,11 +32,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -264,33 +260,8 @@ class FulfilmentReplicasIT {
         return answer;
     }
 
-    @FunctionalInterface
-    private interface Step<T, R> {
-        R apply(T input) throws Exception;
-    }
-
     /** Applies {@code step} to every input on {@link #CLIENTS} threads; the results in input order. */
-    private static <T, R> List<R> parallel(List<T> inputs, Step<T, R> step) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
-        try {
-            List<Future<R>> futures = new ArrayList<>();
-            for (T input : inputs) {
-                futures.add(pool.submit(() -> step.apply(input)));
-            }
-            List<R> results = new ArrayList<>();
-            for (Future<R> future : futures) {
-                try {
-                    results.add(future.get(5, TimeUnit.MINUTES));
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof Exception cause) {
-                        throw cause;
-                    }
-                    throw new AssertionError(e.getCause());
-                }
-            }
-            return results;
-        } finally {
-            pool.shutdownNow();
-        }
+    private static <T, R> List<R> parallel(List<T> inputs, Parallel.Step<T, R> step) throws Exception {
+        return Parallel.map(CLIENTS, inputs, step);
     }
 }
