@@ -7,14 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.testkit.concurrent.Parallel;
+import com.telemed.testkit.http.JsonCalls;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.platform.PlatformService;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,8 +92,7 @@ class AppointmentRemindersReplicasIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final System.Logger LOG = System.getLogger(AppointmentRemindersReplicasIT.class.getName());
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(3)).build();
+    private final JsonCalls calls = new JsonCalls(CALL_TIMEOUT);
     private URI gateway;
     private String opsKey;
     private String apiKey;
@@ -104,9 +101,6 @@ class AppointmentRemindersReplicasIT {
 
     /** A booked appointment of its own request. */
     private record Booked(String requestId, String appointmentId) {
-    }
-
-    private record Answer(int status, JsonNode json) {
     }
 
     @Test
@@ -255,24 +249,13 @@ class AppointmentRemindersReplicasIT {
         return Map.of("x-api-key", apiKey);
     }
 
-    private Answer call(String method, String path, Map<String, String> headers, Object body)
+    private JsonCalls.Answer call(String method, String path, Map<String, String> headers, Object body)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(gateway.resolve(path)).timeout(CALL_TIMEOUT);
-        headers.forEach(request::header);
-        if (body == null) {
-            request.method(method, HttpRequest.BodyPublishers.noBody());
-        } else {
-            request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(
-                    body instanceof String text ? text : JSON.writeValueAsString(body)));
-        }
-        HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-        byte[] bytes = response.body();
-        return new Answer(response.statusCode(), bytes.length == 0 ? JSON.nullNode() : JSON.readTree(bytes));
+        return calls.call(gateway, method, path, headers, body);
     }
 
-    private static Answer expect(int status, Answer answer) {
-        assertEquals(status, answer.status(), answer.json().toString());
-        return answer;
+    private static JsonCalls.Answer expect(int status, JsonCalls.Answer answer) {
+        return JsonCalls.expect(status, answer);
     }
 
     /** Applies {@code step} to every input on {@link #CLIENTS} threads; the results in input order. */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.e2e.WebhookReceiver.Received;
 import com.telemed.testkit.concurrent.Parallel;
+import com.telemed.testkit.http.JsonCalls;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.infra.Infrastructure;
 import com.telemed.testkit.infra.PostgresServer;
@@ -17,9 +18,6 @@ import com.telemed.testkit.platform.PlatformOptions;
 import com.telemed.testkit.platform.PlatformService;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -163,19 +161,12 @@ class ChaosIT {
         }
     }
 
-    private record HttpAnswer(int status, JsonNode json) {
-        String error() {
-            return json.path("error").isTextual() ? json.path("error").asText() : json.path("error").toString();
-        }
-    }
-
     /** One kill and restart, as the chaos thread did it. */
     private record Kill(String target, int decidedAtKill, int inFlightAtKill, int exitCode, long killedNanos,
                         long readyNanos) {
     }
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(3)).build();
+    private final JsonCalls calls = new JsonCalls(CALL_TIMEOUT);
     private final AtomicInteger decided = new AtomicInteger();
     private final AtomicInteger inFlight = new AtomicInteger();
     private URI gateway;
@@ -456,7 +447,7 @@ class ChaosIT {
         Object body = c.decision == Decision.APPROVE
                 ? Map.of("prescriberId", prescriberId, "prescription", PRESCRIPTION)
                 : Map.of("prescriberId", prescriberId, "reason", "chaos");
-        HttpAnswer answer;
+        JsonCalls.Answer answer;
         inFlight.incrementAndGet();
         try {
             answer = call("POST", "/ops/v1/requests/" + c.requestId + "/items/" + c.itemId + "/" + c.decision.path, ops(), body);
@@ -615,7 +606,7 @@ class ChaosIT {
     /** {@code GET /v1/requests/:id} as the partner: the intended decision, once, with its record. */
     private void checkRequests(List<Case> cases, List<String> problems) throws Exception {
         List<String> found = parallel(cases, c -> {
-            HttpAnswer answer = call("GET", "/v1/requests/" + c.requestId, key(c.partner), null);
+            JsonCalls.Answer answer = call("GET", "/v1/requests/" + c.requestId, key(c.partner), null);
             JsonNode detail = answer.json();
             List<String> wrong = new ArrayList<>();
             if (answer.status() != 200) {
@@ -721,31 +712,13 @@ class ChaosIT {
         return Map.of("x-api-key", partner.apiKey());
     }
 
-    private HttpAnswer call(String method, String path, Map<String, String> headers, Object body)
+    private JsonCalls.Answer call(String method, String path, Map<String, String> headers, Object body)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(gateway.resolve(path)).timeout(CALL_TIMEOUT);
-        headers.forEach(request::header);
-        if (body == null) {
-            request.method(method, HttpRequest.BodyPublishers.noBody());
-        } else {
-            request.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(
-                    body instanceof String text ? text : JSON.writeValueAsString(body)));
-        }
-        HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-        byte[] bytes = response.body();
-        JsonNode json;
-        try {
-            json = bytes.length == 0 ? JSON.nullNode() : JSON.readTree(bytes);
-        } catch (IOException notJson) {
-            // A definitive answer all the same: kept as text, never taken for a connection failure.
-            json = JSON.getNodeFactory().textNode(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
-        }
-        return new HttpAnswer(response.statusCode(), json);
+        return calls.call(gateway, method, path, headers, body);
     }
 
-    private static HttpAnswer expect(int status, HttpAnswer answer) {
-        assertEquals(status, answer.status(), answer.json().toString());
-        return answer;
+    private static JsonCalls.Answer expect(int status, JsonCalls.Answer answer) {
+        return JsonCalls.expect(status, answer);
     }
 
     /** Applies {@code step} to every input on {@link #SETUP_CLIENTS} threads; the results in input order. */

@@ -77,9 +77,8 @@ public class ShippingUpdates {
         String event = firstShipped ? RequestEvents.ITEM_SHIPPED : RequestEvents.DELIVERY_UPDATE;
         HistoryEntry.record(request.id, item.id, firstShipped ? "shipped" : "delivery_updated", HistoryEntry.SERVICE,
                 update.status(), now);
-        Integer daysSupply = PrescriptionRecord.<PrescriptionRecord>find(
-                        "lineItemId = ?1 and status <> ?2 order by createdAt desc, id desc", item.id, PrescriptionRecord.VOIDED)
-                .firstResultOptional().map(record -> record.clinical.daysSupply()).orElse(null);
+        Integer daysSupply = PrescriptionRecord.currentFor(item.id)
+                .map(record -> record.clinical.daysSupply()).orElse(null);
         events.delivery(event, request, item, daysSupply, now);
         return new Applied(true, request.id, item.id, event);
     }

@@ -176,9 +176,7 @@ public class Transmissions {
     }
 
     private static Claimed claimed(UUID claim, Origin origin, String by, Request request, LineItem item) {
-        PrescriptionRecord record = PrescriptionRecord.<PrescriptionRecord>find(
-                "lineItemId = ?1 and status <> ?2 order by createdAt desc, id desc", item.id, PrescriptionRecord.VOIDED)
-                .firstResult();
+        PrescriptionRecord record = PrescriptionRecord.currentFor(item.id).orElse(null);
         PrescriptionRecordView view = record == null ? null : new PrescriptionRecordView(
                 new PharmacyOrder.Prescription(record.id, record.digest, record.drugId, record.prescriberId, record.issuedAt,
                         record.expirationDate, record.clinical),

@@ -110,6 +110,12 @@ public class PrescriptionRecord extends PanacheEntityBase {
     @Column(name = "digest", updatable = false)
     public String digest;
 
+    /** The item's record as it stands: the newest not voided (index {@code prescription_records_item_idx}). */
+    public static java.util.Optional<PrescriptionRecord> currentFor(UUID lineItemId) {
+        return find("lineItemId = ?1 and status <> ?2 order by createdAt desc, id desc", lineItemId, VOIDED)
+                .firstResultOptional();
+    }
+
     public static List<PrescriptionRecord> ofRequest(UUID requestId) {
         return list("requestId = ?1 order by createdAt, id", requestId);
     }
