@@ -43,9 +43,16 @@ class RequestReviewThroughGatewayIT {
         return given().baseUri(platform.gateway().toString()).header("x-api-key", key);
     }
 
+    /**
+     * A partner on deferred fulfilment: its approved items stay untransmitted, so the detail read
+     * back is the review's alone (automatic fulfilment would add {@code sent_to_pharmacy} at its own pace).
+     */
     private static String apiKey(RunningPlatform.Handle platform) {
-        return ops(platform).body(Map.of("name", "Requests E2E " + UUID.randomUUID()))
-                .post("/ops/v1/partners").then().statusCode(201).extract().path("apiKey");
+        JsonPath partner = ops(platform).body(Map.of("name", "Requests E2E " + UUID.randomUUID()))
+                .post("/ops/v1/partners").then().statusCode(201).extract().jsonPath();
+        ops(platform).body(Map.of("mode", "deferred")).put("/ops/v1/partners/" + partner.getString("partner.id") + "/fulfilment")
+                .then().statusCode(200);
+        return partner.getString("apiKey");
     }
 
     /** A drug with one SKU; returns the SKU id. */
