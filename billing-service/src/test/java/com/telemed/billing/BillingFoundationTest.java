@@ -9,10 +9,4 @@ import io.quarkus.test.junit.QuarkusTest;
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 class BillingFoundationTest extends ServiceFoundationContract {
-
-    /** No Kafka yet: no Kafka client, no Kafka health check. */
-    @Override
-    protected boolean usesKafka() {
-        return false;
-    }
 }

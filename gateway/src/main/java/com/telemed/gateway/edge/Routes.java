@@ -50,7 +50,7 @@ public final class Routes {
             setting("webhook(/.*)?", Upstream.WEBHOOK),
             setting("drug-access", Upstream.CATALOGUE),
             setting("fulfilment", Upstream.REQUESTS),
-            setting("billing", Upstream.BILLING),
+            setting("billing(/rebuild)?", Upstream.BILLING),
             setting("(api-key/rotate|embed-origins)?", Upstream.GATEWAY));
 
     private static final String PARTNERS = "/ops/v1/partners";

@@ -20,6 +20,16 @@ class RoutesTest {
     }
 
     @Test
+    void billingSettingsAndTheLedgerRebuildAreOperatorCallsOfBillingService() {
+        Optional<Routes.Route> billing = Optional.of(new Routes.Route(Surface.OPS, Upstream.BILLING));
+        assertEquals(billing, Routes.resolve("/ops/v1/partners/p1/billing"));
+        assertEquals(billing, Routes.resolve("/ops/v1/partners/p1/billing/rebuild"));
+        assertEquals(Optional.empty(), Routes.resolve("/ops/v1/partners/p1/billing/other"));
+        assertEquals(Optional.empty(), Routes.resolve("/ops/v1/partners/p1/billing/rebuild/x"));
+        assertEquals(Optional.of(new Routes.Route(Surface.PARTNER, Upstream.BILLING)), Routes.resolve("/v1/billing"));
+    }
+
+    @Test
     void anAttachmentLinkIsPublicAndMessagingsOnlyInItsExactShape() {
         Optional<Routes.Route> expected = Optional.of(new Routes.Route(Surface.PUBLIC, Upstream.MESSAGING));
         assertEquals(expected, Routes.resolve("/attachments/" + TOKEN + "/scan%20report.pdf"));

@@ -41,5 +41,7 @@ public class JsonConventions implements ObjectMapperCustomizer {
         // ("Invalid JSON"), and a value followed by padding is not acted on while the rest of the
         // body is still arriving (the gateway may yet refuse it as too large).
         mapper.configure(DeserializationFeature.FAIL_ON_TRAILING_TOKENS, true);
+        // Amounts are plain numbers (partner-api.md, Billing): 100, never 1E+2 (a stripped BigDecimal's toString).
+        mapper.configure(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN, true);
     }
 }
