@@ -1,17 +1,17 @@
 package com.telemed.billing.ledger;
 
-import static com.telemed.billing.BillingEvents.approved;
-import static com.telemed.billing.BillingEvents.created;
-import static com.telemed.billing.BillingEvents.deleted;
-import static com.telemed.billing.BillingEvents.denied;
-import static com.telemed.billing.BillingEvents.legacyApproved;
-import static com.telemed.billing.BillingEvents.statusChanged;
-import static com.telemed.billing.BillingEvents.updated;
+import static com.telemed.testkit.kafka.BillingEvents.approved;
+import static com.telemed.testkit.kafka.BillingEvents.created;
+import static com.telemed.testkit.kafka.BillingEvents.deleted;
+import static com.telemed.testkit.kafka.BillingEvents.denied;
+import static com.telemed.testkit.kafka.BillingEvents.legacyApproved;
+import static com.telemed.testkit.kafka.BillingEvents.statusChanged;
+import static com.telemed.testkit.kafka.BillingEvents.updated;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.telemed.billing.BillingEvents;
+import com.telemed.testkit.kafka.BillingEvents;
 import com.telemed.testkit.kafka.TopicWriter;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import com.telemed.testkit.quarkus.ServiceDatabase;

@@ -1,17 +1,17 @@
 package com.telemed.billing.summary;
 
-import static com.telemed.billing.BillingEvents.approved;
-import static com.telemed.billing.BillingEvents.created;
-import static com.telemed.billing.BillingEvents.legacyApproved;
-import static com.telemed.billing.BillingEvents.statusChanged;
+import static com.telemed.testkit.kafka.BillingEvents.approved;
+import static com.telemed.testkit.kafka.BillingEvents.created;
+import static com.telemed.testkit.kafka.BillingEvents.legacyApproved;
+import static com.telemed.testkit.kafka.BillingEvents.statusChanged;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.telemed.billing.BillingEvents;
 import com.telemed.billing.ledger.Ledger;
 import com.telemed.billing.ledger.LedgerEvent;
+import com.telemed.testkit.kafka.BillingEvents;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;

@@ -1,5 +1,7 @@
 package com.telemed.testkit.kafka;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -9,19 +11,36 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /** Publishes records the way the outbox relay does: a plain Kafka producer, the envelope's JSON text as value. */
 public final class TopicWriter {
 
+    /** One record: its topic, key and value. */
+    public record Keyed(String topic, String key, String value) {
+    }
+
     private TopicWriter() {
     }
 
     /** Sends the values under one key, in order, and returns once every one is acknowledged by all replicas. */
     public static void publish(String bootstrapServers, String topic, String key, String... values) {
-        Properties properties = new Properties();
-        properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        properties.put(ProducerConfig.ACKS_CONFIG, "all");
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(properties, new StringSerializer(), new StringSerializer())) {
-            for (String value : values) {
-                producer.send(new ProducerRecord<>(topic, key, value));
+        publish(bootstrapServers, Arrays.stream(values).map(value -> new Keyed(topic, key, value)).toList());
+    }
+
+    /**
+     * Sends the records, each under its own key (so to the partitions the owners' relays would pick),
+     * in order per key, and returns once every one is acknowledged by all replicas.
+     */
+    public static void publish(String bootstrapServers, List<Keyed> records) {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(properties(bootstrapServers), new StringSerializer(),
+                new StringSerializer())) {
+            for (Keyed record : records) {
+                producer.send(new ProducerRecord<>(record.topic(), record.key(), record.value()));
             }
             producer.flush();
         }
+    }
+
+    private static Properties properties(String bootstrapServers) {
+        Properties properties = new Properties();
+        properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        properties.put(ProducerConfig.ACKS_CONFIG, "all");
+        return properties;
     }
 }

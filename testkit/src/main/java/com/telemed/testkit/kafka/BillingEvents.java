@@ -1,4 +1,4 @@
-package com.telemed.billing;
+package com.telemed.testkit.kafka;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -6,13 +6,18 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * Envelopes as the owners publish them (requests-service's {@code care.events} approvals,
+ * Envelopes as the owners publish them for billing-service's ledger (requests-service's {@code care.events} approvals,
  * members-service's {@code member.events}), with the internal data billing reads. Each call makes
  * a new envelope id; {@link Envelope#json()} is the record value on the topic.
  */
 public final class BillingEvents {
 
     public record Envelope(String id, String topic, String key, String json) {
+
+        /** The record the owner's relay would send: this envelope under its key. */
+        public TopicWriter.Keyed keyed() {
+            return new TopicWriter.Keyed(topic, key, json);
+        }
     }
 
     private BillingEvents() {
