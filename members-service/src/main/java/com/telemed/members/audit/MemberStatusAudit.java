@@ -6,6 +6,8 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
 import java.util.UUID;
 
 /** One partner-made change of a member's status (table {@code member_status_audit}, Flyway V3). */
@@ -31,4 +33,15 @@ public class MemberStatusAudit extends PanacheEntityBase {
 
     @Column(name = "changed_at", nullable = false, updatable = false)
     public Instant changedAt;
+
+    /**
+     * The partner's status changes of these members, in one query ({@code member_status_audit_member_idx}):
+     * by member, then oldest first ({@code changed_at}, then id).
+     */
+    public static List<MemberStatusAudit> ofMembers(String partnerId, Collection<UUID> memberIds) {
+        if (memberIds.isEmpty()) {
+            return List.of();
+        }
+        return list("partnerId = ?1 and memberId in ?2 order by memberId, changedAt, id", partnerId, memberIds);
+    }
 }

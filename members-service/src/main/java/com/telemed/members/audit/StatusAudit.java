@@ -9,9 +9,13 @@ import java.util.UUID;
 @ApplicationScoped
 public class StatusAudit {
 
-    /** Records a change from {@code previous} to {@code next}; callers record real changes only. */
+    /**
+     * Records a change from {@code previous} to {@code next}; callers record real changes only.
+     * Returns the row written: its id is the change's {@code statusChangeId} on
+     * {@code member.status_changed} and in the billing export, so a consumer can match the two.
+     */
     @Transactional(Transactional.TxType.MANDATORY)
-    public void record(UUID memberId, String partnerId, String previous, String next, Instant at) {
+    public MemberStatusAudit record(UUID memberId, String partnerId, String previous, String next, Instant at) {
         MemberStatusAudit row = new MemberStatusAudit();
         row.id = UUID.randomUUID();
         row.memberId = memberId;
@@ -20,5 +24,6 @@ public class StatusAudit {
         row.newStatus = next;
         row.changedAt = at;
         row.persist();
+        return row;
     }
 }

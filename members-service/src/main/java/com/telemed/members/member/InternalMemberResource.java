@@ -4,7 +4,9 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.telemed.common.id.Ids;
+import com.telemed.common.validation.NumberSchema;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -20,7 +22,8 @@ import java.util.UUID;
 
 /**
  * {@code /internal/members}: what requests-service needs (inline member find-or-create, member
- * lookups) and messaging-service's ownership check ({@code /{id}/access}). Never routed by the gateway, so there is no {@code X-Partner-Id}: the caller
+ * lookups), messaging-service's ownership check ({@code /{id}/access}) and billing-service's rebuild
+ * ({@code /billing-export}). Never routed by the gateway, so there is no {@code X-Partner-Id}: the caller
  * names the partner in every call ({@code partnerId}, required) and only that partner's members
  * are seen. The contract is in README.md, "Internal API".
  */
@@ -88,12 +91,38 @@ public class InternalMemberResource {
                 .map(MemberViews.Internal::of).toList());
     }
 
+    /**
+     * {@code 200 {members, next}}: billing-service's rebuild reads the partner's members a page at
+     * a time, ids ascending after {@code after}, at most {@code limit} (1 to 1,000, default 500),
+     * each with its names, email and every status it had ({@link MemberViews.BillingMember});
+     * {@code next} is the page's last id when the page is full, else null. Issues of the query
+     * ({@link MemberSchemas#BILLING_EXPORT_QUERY}), all at once: 400.
+     */
+    @GET
+    @Path("/billing-export")
+    public MemberViews.BillingExport billingExport(@QueryParam("partnerId") String partnerId,
+                                                   @QueryParam("after") String after,
+                                                   @QueryParam("limit") String limit) {
+        ObjectNode query = JsonNodeFactory.instance.objectNode();
+        putIfSent(query, "partnerId", partnerId);
+        putIfSent(query, "after", after);
+        putIfSent(query, "limit", limit);
+        MemberSchemas.BILLING_EXPORT_QUERY.validate(query);
+        int size = limit == null ? MemberSchemas.BILLING_EXPORT_DEFAULT
+                : NumberSchema.read(TextNode.valueOf(limit)).intValueExact();
+        return MemberViews.BillingExport.of(queries.billingExport(partnerId, Ids.uuid(after), size), size);
+    }
+
+    private static void putIfSent(ObjectNode query, String name, String value) {
+        if (value != null) {
+            query.put(name, value);
+        }
+    }
+
     /** The {@code partnerId} query parameter: {@link MemberSchemas#INTERNAL_QUERY}, its issues a 400. */
     private static void validatePartner(String partnerId) {
         ObjectNode query = JsonNodeFactory.instance.objectNode();
-        if (partnerId != null) {
-            query.put("partnerId", partnerId);
-        }
+        putIfSent(query, "partnerId", partnerId);
         MemberSchemas.INTERNAL_QUERY.validate(query);
     }
 }

@@ -2,11 +2,13 @@ package com.telemed.members.member;
 
 import com.telemed.common.concurrent.LogContextExecutor;
 import com.telemed.common.error.ApiException;
+import com.telemed.members.audit.MemberStatusAudit;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -80,10 +82,28 @@ public class MemberQueries {
     }
 
     /**
+     * A page of {@code GET /internal/members/billing-export}: the partner's members with an id
+     * above {@code :after} (the condition left out for the first page), ids ascending. A keyset
+     * read of {@code members_partner_id_idx} (V7): the page's index entries and rows only, as
+     * cheap on page 200 as on page 1.
+     */
+    static String billingExportPage(boolean after) {
+        return "SELECT * FROM members WHERE partner_id = :partnerId" + (after ? " AND id > :after" : "")
+                + " ORDER BY id LIMIT :limit";
+    }
+
+    /**
      * A page of members, their request summaries (a member missing from the map has none) and the
      * number of members matching the filters.
      */
     public record Found(List<Member> members, Map<UUID, List<RequestSummary>> requests, long total) {
+    }
+
+    /**
+     * A page of the billing export: members by id ascending, and each one's status audit rows,
+     * oldest first (a member missing from the map never changed status).
+     */
+    public record BillingPage(List<Member> members, Map<UUID, List<MemberStatusAudit>> statusChanges) {
     }
 
     private final EntityManager entityManager;
@@ -133,6 +153,25 @@ public class MemberQueries {
             }
         }
         return ordered;
+    }
+
+    /**
+     * billing-service's rebuild: at most {@code limit} of the partner's members with an id above
+     * {@code after} (from the first when empty), ids ascending, and their status changes. Two
+     * queries whatever the page's size: the members by keyset ({@link #billingExportPage}), then
+     * every audit row of the page's members at once ({@link MemberStatusAudit#ofMembers}).
+     */
+    public BillingPage billingExport(String partnerId, Optional<UUID> after, int limit) {
+        Query select = entityManager.createNativeQuery(billingExportPage(after.isPresent()), Member.class);
+        select.setParameter("partnerId", partnerId);
+        after.ifPresent(id -> select.setParameter("after", id));
+        select.setParameter("limit", limit);
+        @SuppressWarnings("unchecked")
+        List<Member> members = select.getResultList();
+        Map<UUID, List<MemberStatusAudit>> changes = new LinkedHashMap<>();
+        MemberStatusAudit.ofMembers(partnerId, members.stream().map(member -> member.id).toList())
+                .forEach(change -> changes.computeIfAbsent(change.memberId, id -> new ArrayList<>()).add(change));
+        return new BillingPage(members, changes);
     }
 
     /**

@@ -80,6 +80,24 @@ public final class MemberSchemas {
     public static final ObjectSchema INTERNAL_QUERY = object()
             .field("partnerId", string().min(1).max(PARTNER_ID_MAX));
 
+    /** The canonical 8-4-4-4-12 form, as platform-commons' {@code Ids} parses it. */
+    private static final Pattern UUID_FORM =
+            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
+    /** The billing export's largest page, and the page of an ask without {@code limit}. */
+    public static final int BILLING_EXPORT_MAX = 1000;
+    public static final int BILLING_EXPORT_DEFAULT = 500;
+
+    /**
+     * {@code GET /internal/members/billing-export} query: {@code after} a member id (a malformed one
+     * is an issue, not an empty page: the caller would otherwise stop early), {@code limit} coerced
+     * like {@link #LIST_QUERY}'s.
+     */
+    public static final ObjectSchema BILLING_EXPORT_QUERY = object()
+            .field("partnerId", string().min(1).max(PARTNER_ID_MAX))
+            .field("after", string().regex(UUID_FORM, "Invalid uuid").optional())
+            .field("limit", number().coerce().integer().min(1).max(BILLING_EXPORT_MAX).optional());
+
     /** {@code GET /v1/members} query, strings coerced like Zod's {@code z.coerce.number()}. */
     public static final ObjectSchema LIST_QUERY = object()
             .field("page", number().coerce().integer().min(1).optional())

@@ -86,7 +86,8 @@ public class MemberService {
     /**
      * The update itself, on a member this transaction holds the row lock of: the sent fields
      * change, {@code updatedAt} moves, a real status change is audited, and the member's events
-     * are written. Shared by {@code PUT} and the reuse branch of {@link #findOrCreate}.
+     * are written ({@code member.status_changed} carrying the audit row's id). Shared by
+     * {@code PUT} and the reuse branch of {@link #findOrCreate}.
      */
     private Member apply(String partnerId, Member member, MemberPatch patch) {
         MemberViews.Stored before = MemberViews.Stored.of(member);
@@ -115,12 +116,13 @@ public class MemberService {
         if (patch.shippingAddress().sent()) {
             member.shippingAddress(patch.shippingAddress().value());
         }
+        UUID statusChangeId = null;
         if (patch.status() != null && !patch.status().equals(member.status)) {
-            statusAudit.record(member.id, partnerId, member.status, patch.status(), now);
+            statusChangeId = statusAudit.record(member.id, partnerId, member.status, patch.status(), now).id;
             member.status = patch.status();
         }
         member.updatedAt = now;
-        events.updated(before, member);
+        events.updated(before, member, statusChangeId);
         return member;
     }
 

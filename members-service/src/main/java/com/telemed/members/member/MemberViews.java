@@ -2,7 +2,9 @@ package com.telemed.members.member;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.telemed.members.audit.MemberStatusAudit;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -81,6 +83,50 @@ public final class MemberViews {
 
     /** {@code POST /internal/members/batch}. */
     public record InternalBatch(List<Internal> members) {
+    }
+
+    /**
+     * One status of a billing export entry: the member's creation ({@code id} = the member's id,
+     * {@code active}, at {@code createdAt}: members always start active) or a status audit row
+     * ({@code id} = its id, the {@code statusChangeId} of its {@code member.status_changed}).
+     */
+    @JsonPropertyOrder({"id", "status", "at"})
+    public record StatusChange(UUID id, String status, Instant at) {
+    }
+
+    /**
+     * A member in {@code GET /internal/members/billing-export}: what billing-service's ledger keeps
+     * of it (names and email for {@code memberName}/{@code memberEmail}, and every status it had
+     * with when), nothing more: no phone, date of birth or address.
+     */
+    @JsonPropertyOrder({"memberId", "firstName", "lastName", "email", "createdAt", "updatedAt", "statusChanges"})
+    public record BillingMember(UUID memberId, String firstName, String lastName, String email, Instant createdAt,
+                                Instant updatedAt, List<StatusChange> statusChanges) {
+
+        /** {@code changes}: the member's audit rows, oldest first. */
+        public static BillingMember of(Member m, List<MemberStatusAudit> changes) {
+            List<StatusChange> statuses = new ArrayList<>(changes.size() + 1);
+            statuses.add(new StatusChange(m.id, "active", m.createdAt));
+            changes.forEach(change -> statuses.add(new StatusChange(change.id, change.newStatus, change.changedAt)));
+            return new BillingMember(m.id, m.firstName, m.lastName, m.email, m.createdAt, m.updatedAt, statuses);
+        }
+    }
+
+    /**
+     * {@code GET /internal/members/billing-export}: one page, ids ascending; {@code next} is the
+     * last member's id when the page is full (ask again with {@code after=next}), null when it is
+     * the last page.
+     */
+    @JsonPropertyOrder({"members", "next"})
+    public record BillingExport(List<BillingMember> members, UUID next) {
+
+        public static BillingExport of(MemberQueries.BillingPage page, int limit) {
+            List<BillingMember> members = page.members().stream()
+                    .map(member -> BillingMember.of(member, page.statusChanges().getOrDefault(member.id, List.of())))
+                    .toList();
+            UUID next = members.size() == limit ? members.get(members.size() - 1).memberId() : null;
+            return new BillingExport(members, next);
+        }
     }
 
     public record CreatedEnvelope(boolean success, Created member) {

@@ -55,7 +55,13 @@ class MemberEventsTest {
     @Test
     void createPublishesTheExactEnvelopeKeyedByMemberId() {
         String partnerId = newPartner();
-        var created = MemberFixtures.post(partnerId, memberBody("Ada", "Lovelace", "ada@example.com"))
+        // Every field sent, phone, gender and shipping address included: only names and email reach the bus.
+        var created = MemberFixtures.post(partnerId, """
+                {"firstName": "Ada", "lastName": "Lovelace", "email": "Ada.L@Example.com", "phone": "+1 555 0100",
+                 "dateOfBirth": "1815-12-10", "state": "NY", "gender": "f",
+                 "address": {"street1": "1 Main St", "street2": "Apt 2", "city": "Albany", "state": "NY",
+                             "zipCode": "12207"},
+                 "shippingAddress": {"street1": "9 Dock Rd", "city": "Buffalo", "state": "NY", "zipCode": "14201"}}""")
                 .then().statusCode(201).extract();
         String memberId = created.path("member.id");
         String createdAt = created.path("member.createdAt");
@@ -65,11 +71,13 @@ class MemberEventsTest {
         String id = TopicReader.json(record).get("id").asText();
         assertEquals(id, UUID.fromString(id).toString(), "id is a UUID");
         assertTrue(createdAt.matches(TIMESTAMP), createdAt);
-        // Byte for byte: key order, occurredAt format, subject with memberId alone, webhook null,
-        // and no names, email, date of birth or address in data.
+        // Byte for byte: key order, occurredAt format, subject with memberId alone, webhook null, and
+        // in data the stored names and email (the email as stored, not lowered), never phone, gender,
+        // date of birth or address.
         assertEquals("{\"id\":\"" + id + "\",\"type\":\"member.created\",\"partnerId\":\"" + partnerId + "\","
                 + "\"occurredAt\":\"" + createdAt + "\",\"subject\":{\"memberId\":\"" + memberId + "\"},"
-                + "\"data\":{\"memberId\":\"" + memberId + "\",\"status\":\"active\"},\"webhook\":null}", record.value());
+                + "\"data\":{\"memberId\":\"" + memberId + "\",\"status\":\"active\",\"firstName\":\"Ada\","
+                + "\"lastName\":\"Lovelace\",\"email\":\"Ada.L@Example.com\"},\"webhook\":null}", record.value());
     }
 
     @Test
@@ -90,16 +98,18 @@ class MemberEventsTest {
         assertEquals(List.of("member.created", "member.updated", "member.status_changed", "member.updated",
                 "member.updated", "member.updated", "member.status_changed"), TopicReader.types(records));
         List<JsonNode> events = TopicReader.jsons(records);
-        assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"changedFields\":[\"email\",\"status\"]}"),
-                events.get(1).get("data"));
-        assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"previousStatus\":\"active\",\"newStatus\":\"paused\"}"),
-                events.get(2).get("data"));
-        assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"changedFields\":[\"lastName\",\"shippingAddress\"]}"),
-                events.get(3).get("data"));
-        assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"changedFields\":[]}"), events.get(4).get("data"));
-        assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"changedFields\":[\"status\"]}"), events.get(5).get("data"));
-        assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\",\"previousStatus\":\"paused\",\"newStatus\":\"cancelled\"}"),
-                events.get(6).get("data"));
+        List<String> audits = MemberFixtures.auditIdsOf(memberId);
+        assertEquals(2, audits.size(), audits.toString());
+        // member.updated: the changed fields, then the names and email after the update, changed or not.
+        assertEquals(updated(memberId, "[\"email\",\"status\"]", "Ada", "Lovelace", "ada.l@example.com"),
+                events.get(1).get("data").toString());
+        // member.status_changed: the audit row written for the change.
+        assertEquals(statusChanged(memberId, "active", "paused", audits.get(0)), events.get(2).get("data").toString());
+        assertEquals(updated(memberId, "[\"lastName\",\"shippingAddress\"]", "Ada", "King", "ada.l@example.com"),
+                events.get(3).get("data").toString());
+        assertEquals(updated(memberId, "[]", "Ada", "King", "ada.l@example.com"), events.get(4).get("data").toString());
+        assertEquals(updated(memberId, "[\"status\"]", "Ada", "King", "ada.l@example.com"), events.get(5).get("data").toString());
+        assertEquals(statusChanged(memberId, "paused", "cancelled", audits.get(1)), events.get(6).get("data").toString());
         // One change, one moment: both events of the first update occur at the member's updatedAt.
         assertEquals(first, events.get(1).get("occurredAt").asText());
         assertEquals(first, events.get(2).get("occurredAt").asText());
@@ -110,6 +120,21 @@ class MemberEventsTest {
             assertEquals(JSON.readTree("{\"memberId\":\"" + memberId + "\"}"), event.get("subject"));
             assertTrue(event.has("webhook") && event.get("webhook").isNull());
         }
+    }
+
+    /** {@code member.updated} data: exactly these keys, in this order (compared as text). */
+    private static String updated(String memberId, String changedFields, String firstName, String lastName,
+                                    String email) throws Exception {
+        return JSON.readTree("{\"memberId\":\"" + memberId + "\",\"changedFields\":" + changedFields
+                + ",\"firstName\":\"" + firstName + "\",\"lastName\":\"" + lastName + "\",\"email\":\"" + email + "\"}")
+                .toString();
+    }
+
+    /** {@code member.status_changed} data: exactly these keys, in this order (compared as text). */
+    private static String statusChanged(String memberId, String previous, String next, String statusChangeId)
+            throws Exception {
+        return JSON.readTree("{\"memberId\":\"" + memberId + "\",\"previousStatus\":\"" + previous
+                + "\",\"newStatus\":\"" + next + "\",\"statusChangeId\":\"" + statusChangeId + "\"}").toString();
     }
 
     @Test
@@ -189,6 +214,7 @@ class MemberEventsTest {
                 "member.updated", "member.status_changed",
                 "member.updated"), TopicReader.types(records));
         List<String> statusChanges = new ArrayList<>();
+        List<String> statusChangeIds = new ArrayList<>();
         List<String> changed = new ArrayList<>();
         var ids = new HashSet<String>();
         for (ConsumerRecord<String, String> record : records) {
@@ -197,11 +223,14 @@ class MemberEventsTest {
             if (event.get("type").asText().equals("member.status_changed")) {
                 statusChanges.add(event.get("data").get("previousStatus").asText() + "->"
                         + event.get("data").get("newStatus").asText());
+                statusChangeIds.add(event.get("data").get("statusChangeId").asText());
             } else if (event.get("type").asText().equals("member.updated")) {
                 changed.add(event.get("data").get("changedFields").toString());
             }
         }
         assertEquals(List.of("active->paused", "paused->active", "active->cancelled"), statusChanges);
+        // Each names the audit row of its change.
+        assertEquals(MemberFixtures.auditIdsOf(memberId), statusChangeIds);
         assertEquals(List.of("[\"status\"]", "[\"firstName\"]", "[\"status\"]", "[\"phone\",\"status\"]", "[\"state\"]"),
                 changed);
     }

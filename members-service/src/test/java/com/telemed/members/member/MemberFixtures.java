@@ -2,6 +2,7 @@ package com.telemed.members.member;
 
 import static io.restassured.RestAssured.given;
 
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.testkit.time.Milliseconds;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -95,6 +96,12 @@ final class MemberFixtures {
 
     static Response delete(String partnerId, String id) {
         return given().header("X-Partner-Id", partnerId).when().delete("/v1/members/" + id);
+    }
+
+    /** The ids of a member's status audit rows, oldest first (changed_at, then id). */
+    static List<String> auditIdsOf(String memberId) {
+        return ServiceDatabase.texts("SELECT id::text FROM member_status_audit WHERE member_id = ? ORDER BY changed_at, id",
+                UUID.fromString(memberId));
     }
 
     /** The status audit rows of a member, oldest first, as "previous->new". */

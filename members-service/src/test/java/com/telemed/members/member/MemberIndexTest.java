@@ -85,6 +85,15 @@ class MemberIndexTest {
     }
 
     @Test
+    void theBillingExportReadsItsKeysetIndexInOrder() throws Exception {
+        for (boolean after : new boolean[] {false, true}) {
+            String plan = plan(MemberQueries.billingExportPage(after)
+                    .replace(":after", "'00000000-0000-0000-0000-000000000000'"));
+            assertTrue(plan.contains("Index Scan using members_partner_id_idx") && !plan.contains("Sort"), plan);
+        }
+    }
+
+    @Test
     void findOrCreatesEmailLookupReadsTheEmailIndexInOrder() throws Exception {
         String plan = plan(MemberService.EMAIL_MATCH);
         assertTrue(plan.contains("members_partner_email_idx") && !plan.contains("Sort"), plan);

@@ -1,5 +1,6 @@
 package com.telemed.members.member;
 
+import static com.telemed.members.member.MemberFixtures.auditIdsOf;
 import static com.telemed.members.member.MemberFixtures.auditOf;
 import static com.telemed.members.member.MemberFixtures.input;
 import static com.telemed.members.member.MemberFixtures.memberBody;
@@ -14,15 +15,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.telemed.common.error.ApiException;
 import com.telemed.members.FakeRequestsService;
 import com.telemed.members.FakeRequestsServiceResource;
+import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -122,6 +126,30 @@ class MemberServiceTest {
         members.update(partnerId, Optional.of(id), patch("{\"status\": \"paused\", \"lastName\": \"P\"}"));
         assertEquals(List.of("active->paused@" + partnerId), auditOf(id.toString()));
         assertEquals("paused", stored(partnerId, id).status);
+    }
+
+    /** The write path's events carry the stored names and email, and the status audit row's id. */
+    @Test
+    void aStatusChangeIsPublishedWithItsAuditRowAndTheValuesAfterTheUpdate() {
+        String partnerId = newPartner();
+        UUID id = members.create(partnerId, input(FULL)).id;
+        members.update(partnerId, Optional.of(id), patch("{\"status\": \"paused\", \"email\": \"LINUS@example.org\"}"));
+        List<String> audits = auditIdsOf(id.toString());
+        assertEquals(1, audits.size());
+
+        List<ConsumerRecord<String, String>> records = TopicReader.readKey(TopicReader.configuredBootstrapServers(),
+                MemberEvents.TOPIC, id.toString(), 3, Duration.ofSeconds(30));
+        assertEquals(List.of(MemberEvents.CREATED, MemberEvents.UPDATED, MemberEvents.STATUS_CHANGED),
+                TopicReader.types(records));
+        assertEquals("{\"memberId\":\"" + id + "\",\"status\":\"active\",\"firstName\":\"Linus\","
+                + "\"lastName\":\"Pauling\",\"email\":\"linus@example.com\"}",
+                TopicReader.json(records.get(0)).get("data").toString());
+        assertEquals("{\"memberId\":\"" + id + "\",\"changedFields\":[\"email\",\"status\"],\"firstName\":\"Linus\","
+                + "\"lastName\":\"Pauling\",\"email\":\"LINUS@example.org\"}",
+                TopicReader.json(records.get(1)).get("data").toString());
+        assertEquals("{\"memberId\":\"" + id + "\",\"previousStatus\":\"active\",\"newStatus\":\"paused\","
+                + "\"statusChangeId\":\"" + audits.get(0) + "\"}",
+                TopicReader.json(records.get(2)).get("data").toString());
     }
 
     @Test

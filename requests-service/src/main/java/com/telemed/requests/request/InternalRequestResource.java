@@ -5,11 +5,14 @@ import static com.telemed.common.validation.Schemas.number;
 import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.telemed.common.id.Ids;
 import com.telemed.common.validation.Binding;
+import com.telemed.common.validation.NumberSchema;
 import com.telemed.common.validation.ObjectSchema;
 import com.telemed.requests.member.MemberDeletions;
 import jakarta.ws.rs.Consumes;
@@ -21,12 +24,15 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
 
 /**
  * What other services ask of requests (never routed by the gateway; every call names its
  * partner and sees only that partner's requests): summaries and member deletions for
  * members-service (contract in members-service/README.md), a member's requests for
- * messaging's prescriber resolution. None answers 404: an unknown member simply has no requests.
+ * messaging's prescriber resolution, members' first approvals for billing-service's rebuild.
+ * None answers 404: an unknown member simply has no requests.
  */
 @Path("/internal/requests")
 @Produces(MediaType.APPLICATION_JSON)
@@ -49,6 +55,23 @@ public class InternalRequestResource {
             .field("partnerId", string().min(1).max(PARTNER_ID_MAX))
             .field("memberId", string());
 
+    /** The first-approvals page of an ask without {@code limit}, and the largest one. */
+    static final int FIRST_APPROVALS_DEFAULT = 500;
+    static final int FIRST_APPROVALS_MAX = 1000;
+
+    /** The canonical 8-4-4-4-12 form, as platform-commons' {@code Ids} parses it. */
+    private static final Pattern UUID_FORM =
+            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
+    /**
+     * {@code GET /internal/requests/first-approvals} query, strings as sent: a malformed {@code after}
+     * is an issue, not an empty page (the caller would take it for the end).
+     */
+    static final ObjectSchema FIRST_APPROVALS_QUERY = object()
+            .field("partnerId", string().min(1).max(PARTNER_ID_MAX))
+            .field("after", string().regex(UUID_FORM, "Invalid uuid").optional())
+            .field("limit", number().coerce().integer().min(1).max(FIRST_APPROVALS_MAX).optional());
+
     private final MemberRequests requests;
     private final MemberDeletions deletions;
 
@@ -64,6 +87,14 @@ public class InternalRequestResource {
     }
 
     public record ForMember(List<MemberRequests.Assignment> requests) {
+    }
+
+    /**
+     * A page of first approvals, member ids ascending; {@code next} the last member's id when the
+     * page is full (ask again with {@code after=next}), null when it is the last page.
+     */
+    @JsonPropertyOrder({"members", "next"})
+    public record FirstApprovals(List<MemberRequests.FirstApproval> members, UUID next) {
     }
 
     /** The summaries asked for, bound after {@link #SUMMARIES}; {@code limitPerMember} null when absent. */
@@ -106,14 +137,37 @@ public class InternalRequestResource {
         return new ForMember(requests.assignments(partnerId, memberId));
     }
 
+    /**
+     * billing-service's rebuild: each member's first approval (the earliest {@code approved}
+     * history entry over the partner's requests of the member, item and request-level approvals
+     * alike), a page of at most {@code limit} (1 to 1,000, default 500) members with an id above
+     * {@code after}, ascending; members never approved are not listed. Issues of the query
+     * ({@link #FIRST_APPROVALS_QUERY}), all at once: 400.
+     */
+    @GET
+    @Path("/first-approvals")
+    public FirstApprovals firstApprovals(@QueryParam("partnerId") String partnerId, @QueryParam("after") String after,
+                                         @QueryParam("limit") String limit) {
+        ObjectNode query = JsonNodeFactory.instance.objectNode();
+        putIfSent(query, "partnerId", partnerId);
+        putIfSent(query, "after", after);
+        putIfSent(query, "limit", limit);
+        FIRST_APPROVALS_QUERY.validate(query);
+        int size = limit == null ? FIRST_APPROVALS_DEFAULT : NumberSchema.read(TextNode.valueOf(limit)).intValueExact();
+        List<MemberRequests.FirstApproval> members = requests.firstApprovals(partnerId, Ids.uuid(after), size);
+        return new FirstApprovals(members, members.size() == size ? members.get(members.size() - 1).memberId() : null);
+    }
+
     private static void memberQuery(String partnerId, String memberId) {
         ObjectNode query = JsonNodeFactory.instance.objectNode();
-        if (partnerId != null) {
-            query.put("partnerId", partnerId);
-        }
-        if (memberId != null) {
-            query.put("memberId", memberId);
-        }
+        putIfSent(query, "partnerId", partnerId);
+        putIfSent(query, "memberId", memberId);
         MEMBER_QUERY.validate(query);
+    }
+
+    private static void putIfSent(ObjectNode query, String name, String value) {
+        if (value != null) {
+            query.put(name, value);
+        }
     }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import org.hibernate.query.NativeQuery;
 
 /** Requests seen per member, for the internal endpoints. */
 @ApplicationScoped
@@ -26,6 +27,27 @@ public class MemberRequests {
     /** A request as messaging needs it: who is assigned and how it stands. */
     @JsonPropertyOrder({"id", "prescriberId", "status", "createdAt"})
     public record Assignment(UUID id, UUID prescriberId, String status, Instant createdAt) {
+    }
+
+    /** A member's first approval: the earliest {@code approved} history entry of its requests. */
+    @JsonPropertyOrder({"memberId", "firstApprovedAt"})
+    public record FirstApproval(UUID memberId, Instant firstApprovedAt) {
+    }
+
+    /**
+     * A page of first approvals, members ascending (named parameters partner, after when
+     * {@code after}, limit). Every approval writes an {@code approved} history entry at the
+     * approval's instant ({@code review.Acting.approve}: item approvals and request-level ones),
+     * so the earliest of a member's requests' entries is its first approval. The partner's requests
+     * are read in member order from {@code requests_partner_member_idx} and each one's approvals
+     * from {@code history_entries_approved_idx} (V13), grouped as they come: a page reads the
+     * requests of its members (and of members between them never approved), not the partner's all.
+     */
+    static String firstApprovals(boolean after) {
+        return "SELECT r.member_id, min(h.at) AS first_approved_at FROM requests r"
+                + " JOIN history_entries h ON h.request_id = r.id AND h.action = 'approved'"
+                + " WHERE r.partner_id = :partner" + (after ? " AND r.member_id > :after" : "")
+                + " GROUP BY r.member_id ORDER BY r.member_id LIMIT :limit";
     }
 
     /** The most summaries of one member any call gets (members-service asks for fewer on its list). */
@@ -82,6 +104,26 @@ public class MemberRequests {
         boolean single = items.size() == 1;
         return new Summary(request.id, single ? first.drugId : null, single ? first.drugName : null,
                 single ? first.dosage : null, status, request.caseNotes, request.createdAt, request.updatedAt);
+    }
+
+    /**
+     * At most {@code limit} members of the partner with at least one approval, each with its first
+     * approval, member ids ascending above {@code after} (from the first when empty). Members whose
+     * requests were never approved (pending, denied, cancelled only) are not among them.
+     */
+    @Transactional
+    @SuppressWarnings("unchecked")
+    public List<FirstApproval> firstApprovals(String partnerId, Optional<UUID> after, int limit) {
+        NativeQuery<Object[]> query = Panache.getEntityManager().createNativeQuery(firstApprovals(after.isPresent()))
+                .unwrap(NativeQuery.class)
+                .addScalar("member_id", UUID.class)
+                .addScalar("first_approved_at", Instant.class);
+        query.setParameter("partner", partnerId);
+        after.ifPresent(id -> query.setParameter("after", id));
+        query.setParameter("limit", limit);
+        return query.getResultList().stream()
+                .map(row -> new FirstApproval((UUID) row[0], (Instant) row[1]))
+                .toList();
     }
 
     @Transactional
