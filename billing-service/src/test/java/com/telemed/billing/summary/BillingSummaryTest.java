@@ -9,8 +9,8 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.billing.LedgerFixture;
 import com.telemed.billing.ledger.Ledger;
-import com.telemed.billing.ledger.LedgerEvent;
 import com.telemed.testkit.kafka.BillingEvents;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
@@ -18,13 +18,10 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.format.TextStyle;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -60,15 +57,7 @@ class BillingSummaryTest {
     }
 
     private void apply(BillingEvents.Envelope... envelopes) {
-        List<LedgerEvent> events = new ArrayList<>();
-        for (BillingEvents.Envelope envelope : envelopes) {
-            try {
-                events.add(json.readValue(envelope.json(), LedgerEvent.class));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        ledger.apply(events);
+        LedgerFixture.apply(ledger, json, envelopes);
     }
 
     private static void settings(String partner, String body) {
