@@ -1,15 +1,20 @@
 package com.telemed.billing.rebuild;
 
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.telemed.billing.settings.BillingSettingsResource;
+import com.telemed.common.validation.Issues;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.List;
 
 /**
  * {@code POST /ops/v1/partners/:id/billing/rebuild}: an operator rebuilds a partner's ledger from
  * the owners' data ({@link Rebuild}); {@code 200 {"members": n, "billableMembers": m}}, the
- * members read and how many of them have a first approval.
+ * members read and how many of them have a first approval. A partner id the settings would refuse
+ * is refused the same way ({@code 400}, issue at {@code ["partnerId"]}), before any owner is asked.
  */
 @Path("/ops/v1/partners/{partnerId}/billing/rebuild")
 @Produces(MediaType.APPLICATION_JSON)
@@ -23,6 +28,9 @@ public class RebuildResource {
 
     @POST
     public Rebuild.Outcome rebuild(@PathParam("partnerId") String partnerId) {
+        Issues issues = new Issues();
+        BillingSettingsResource.PARTNER_ID.validate(TextNode.valueOf(partnerId), List.of("partnerId"), issues);
+        issues.throwIfAny();
         return rebuild.partner(partnerId);
     }
 }

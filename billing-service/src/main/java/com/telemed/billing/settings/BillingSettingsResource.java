@@ -43,7 +43,8 @@ public class BillingSettingsResource {
     /** More than any contracted rate; six decimals, as every amount the platform stores. */
     static final int RATE_MAX = 1_000_000;
 
-    static final StringSchema PARTNER_ID = string().min(1).max(64);
+    /** The partner id an operator path names (the gateway's ids fit; the owners refuse longer ones). */
+    public static final StringSchema PARTNER_ID = string().min(1).max(64);
     static final ObjectSchema BODY = object()
             .field("enabled", bool())
             .field("cycle", enumOf(BillingSettings.MONTHLY, BillingSettings.WEEKLY))

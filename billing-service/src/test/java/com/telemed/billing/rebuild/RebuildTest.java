@@ -147,6 +147,14 @@ class RebuildTest {
     }
 
     @Test
+    void aPartnerIdTheSettingsWouldRefuseIsRefusedBeforeAnyOwnerIsAsked() {
+        given().post("/ops/v1/partners/" + "p".repeat(65) + "/billing/rebuild").then().statusCode(400)
+                .body(equalTo("{\"error\":[{\"code\":\"too_big\",\"maximum\":64,\"type\":\"string\",\"inclusive\":true,"
+                        + "\"exact\":false,\"path\":[\"partnerId\"],\"message\":\"String must contain at most 64 character(s)\"}]}"));
+        assertEquals(List.of(), owners.calls());
+    }
+
+    @Test
     void anOwnerThatCannotAnswerLeavesTheLedgerAsItWas() {
         String ada = UUID.randomUUID().toString();
         LedgerFixture.apply(ledger, json,

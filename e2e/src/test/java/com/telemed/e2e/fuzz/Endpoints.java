@@ -88,7 +88,7 @@ public final class Endpoints {
 
             // The fixture's item is pending (the send is refused); one a call approved is made anew before the next.
             partner("POST", "/v1/requests/{request}/items/{item}/send-to-pharmacy", REQUESTS).invalidates(Fixture.Part.REQUEST),
-            partner("GET", "/v1/billing", BILLING).query(param("period", TEXT, "2026-11")).notServedYet(),
+            partner("GET", "/v1/billing", BILLING).query(param("period", TEXT, "2026-11")),
             // Attachments (POST .../attachments, multipart) are not here: the generators write no multipart body.
             partner("POST", "/v1/messages/conversations/for-member", MESSAGING).body("""
                     {"memberId": "$member"}"""),
@@ -140,6 +140,7 @@ public final class Endpoints {
                     {"enabled": true, "cycle": "weekly", "weekday": 1, "ratePerMember": 12.5}""", """
                     {"enabled": false, "cycle": "monthly", "weekday": null, "ratePerMember": 0}"""),
             ops("GET", "/ops/v1/partners/{partner}/billing", BILLING),
+            ops("POST", "/ops/v1/partners/{partner}/billing/rebuild", BILLING),
             ops("GET", "/ops/v1/partners/{partner}/fulfilment", REQUESTS),
 
             ops("GET", "/ops/v1/drugs", CATALOGUE),

@@ -122,6 +122,10 @@ public final class Oracle implements AutoCloseable {
                         .where("delivery_attempts", "delivery_id IN (SELECT id FROM deliveries WHERE " + others + ")");
             }
             case MESSAGING -> messagingRules(rules);
+            // The ledger's consumers write these three in the background, from every partner's events
+            // (the fixture's members and approvals among them); the only call that writes them, the
+            // rebuild, rewrites them whole in one transaction.
+            case BILLING -> rules.ignore("consumed_events").ignore("ledger_members").ignore("ledger_status_changes");
             default -> {
             }
         }
