@@ -1,25 +1,16 @@
 package com.telemed.billing.rebuild;
 
+import com.telemed.testkit.http.FakeNeighbour;
 import com.telemed.testkit.infra.FreePorts;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 
-/**
- * Points billing-service's rebuild at the loopback port where {@link OwnersNeighbour} (a CDI bean
- * of the tests) serves both owners. Short read timeout and backoff; the circuit breaker never opens here.
- */
+/** Points billing-service's rebuild at the loopback port where {@link OwnersNeighbour} (a CDI bean of the tests) serves both owners. */
 public class OwnersNeighbourResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        String url = "http://127.0.0.1:" + FreePorts.next();
-        return Map.of(
-                "billing.remote.members-url", url,
-                "billing.remote.requests-url", url,
-                "platform.remote.read-timeout", "500ms",
-                "platform.remote.attempts", "2",
-                "platform.remote.retry-backoff", "50ms",
-                "platform.remote.circuit-breaker.request-volume", "1000000");
+        return FakeNeighbour.testPolicy("http://127.0.0.1:" + FreePorts.next(), "billing.remote.members-url", "billing.remote.requests-url");
     }
 
     @Override

@@ -10,6 +10,7 @@ import com.telemed.testkit.http.FakeNeighbour.Call;
 import com.telemed.testkit.http.FakeNeighbour.Failure;
 import com.telemed.members.FakeRequestsService;
 import com.telemed.members.FakeRequestsServiceResource;
+import com.telemed.testkit.http.FakeNeighbour;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -38,7 +39,7 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(value = FakeRequestsServiceResource.class, scope = TestResourceScope.GLOBAL)
 class RequestsClientContractTest {
 
-    private static final long READ_TIMEOUT_MS = Long.parseLong(FakeRequestsServiceResource.READ_TIMEOUT_MS);
+    private static final long READ_TIMEOUT_MS = FakeNeighbour.READ_TIMEOUT_MS;
 
     @Inject
     FakeRequestsService requestsService;

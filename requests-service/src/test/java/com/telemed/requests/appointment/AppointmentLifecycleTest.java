@@ -83,7 +83,9 @@ class AppointmentLifecycleTest {
     }
 
     static Instant inHours(long hours) {
-        return MovableClock.now().plus(Duration.ofHours(hours)).truncatedTo(ChronoUnit.MILLIS);
+        // A millisecond part that is never zero: Instant.toString() then writes it, as the wire format
+        // always does (a whole second would print "...:41Z" against the answer's "...:41.000Z").
+        return MovableClock.now().plus(Duration.ofHours(hours)).truncatedTo(ChronoUnit.SECONDS).plusMillis(123);
     }
 
     private String itemStatus() {

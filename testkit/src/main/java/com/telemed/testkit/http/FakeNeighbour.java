@@ -45,6 +45,28 @@ public abstract class FakeNeighbour {
     /** {@link Failure#SLOW}: longer than the read timeout the services' tests set (500 ms). */
     public static final long SLOW_MS = 1_500;
 
+    /** The read timeout of {@link #testPolicy}. */
+    public static final long READ_TIMEOUT_MS = 500;
+
+    /**
+     * The configuration a service's test resource gives its application: each URL property set to
+     * {@code url} (where the fake serves), and the platform's remote policy made quick and harmless
+     * for tests: a {@value #READ_TIMEOUT_MS} ms read timeout, two attempts {@code 50 ms} apart, and a
+     * circuit breaker that never opens (failure tests would close the way for the tests after them;
+     * platform-commons' RemoteServiceTest tests it). Mutable: a resource adds its own keys.
+     */
+    public static Map<String, String> testPolicy(String url, String... urlProperties) {
+        Map<String, String> config = new LinkedHashMap<>();
+        for (String property : urlProperties) {
+            config.put(property, url);
+        }
+        config.put("platform.remote.read-timeout", READ_TIMEOUT_MS + "ms");
+        config.put("platform.remote.attempts", "2");
+        config.put("platform.remote.retry-backoff", "50ms");
+        config.put("platform.remote.circuit-breaker.request-volume", "1000000");
+        return config;
+    }
+
     private final List<Call> calls = new CopyOnWriteArrayList<>();
     private final List<Call> unproven = new CopyOnWriteArrayList<>();
     /** Guarded by {@code this}, as everything below. */
