@@ -27,10 +27,11 @@ final class Cors {
                 .putHeader("Access-Control-Expose-Headers", "X-Request-Id");
     }
 
+    /** An embed answer: the page's script may read the request id and the submission limits' headers. */
     static void allowOrigin(HttpServerResponse response, String origin) {
         response.putHeader("Access-Control-Allow-Origin", origin)
                 .putHeader("Vary", "Origin")
-                .putHeader("Access-Control-Expose-Headers", "X-Request-Id");
+                .putHeader("Access-Control-Expose-Headers", "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After");
     }
 
     static void answerPreflight(HttpServerRequest request, HttpServerResponse response, boolean embed) {

@@ -3,6 +3,7 @@ package com.telemed.gateway.edge;
 import com.telemed.gateway.partner.Keys;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Future;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
@@ -42,12 +43,14 @@ public class Edge {
 
     private final Proxy proxy;
     private final Credentials credentials;
+    private final SubmissionLimits submissionLimits;
     private final GatewayConfig config;
     private final Optional<String> opsKeyHash;
 
-    public Edge(Proxy proxy, Credentials credentials, GatewayConfig config) {
+    public Edge(Proxy proxy, Credentials credentials, SubmissionLimits submissionLimits, GatewayConfig config) {
         this.proxy = proxy;
         this.credentials = credentials;
+        this.submissionLimits = submissionLimits;
         this.config = config;
         this.opsKeyHash = config.opsApiKey().filter(key -> !key.isBlank()).map(Keys::hash);
     }
@@ -183,6 +186,15 @@ public class Edge {
             }
             Cors.allowOrigin(response, origin);
             context.put(PARTNER_ATTRIBUTE, found.partnerId());
+            if (request.method() == HttpMethod.POST) {
+                SubmissionLimits.Verdict verdict = submissionLimits.take(found.partnerId(), request.remoteAddress().hostAddress());
+                response.putHeader("RateLimit-Policy", verdict.policy()).putHeader("RateLimit", verdict.state());
+                if (!verdict.allowed()) {
+                    response.putHeader("Retry-After", String.valueOf(verdict.retryAfterSeconds()));
+                    EdgeResponses.errorAndClose(request, 429, "Too Many Requests");
+                    return;
+                }
+            }
             proxy.forward(request, path, upstream, found.partnerId(), requestId);
         });
     }

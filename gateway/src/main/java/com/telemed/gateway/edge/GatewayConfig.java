@@ -48,6 +48,34 @@ public interface GatewayConfig {
     @WithDefault("8")
     int credentialPoolSize();
 
+    /** Limits on anonymous embed submissions ({@link SubmissionLimits}). */
+    EmbedLimits embedLimits();
+
+    /**
+     * How many embed submissions ({@code POST} under {@code /v2/embed}) a partner's publishable key
+     * and one client address of that partner may make per window ({@code GATEWAY_EMBED_LIMITS_*}).
+     * A client address is the connection's peer; behind a proxy that sets {@code X-Forwarded-For},
+     * Quarkus' {@code quarkus.http.proxy.*} settings make it the real client.
+     */
+    interface EmbedLimits {
+
+        /** Submissions per window for one partner (its publishable key), all its visitors together. */
+        @WithDefault("600")
+        long perPartner();
+
+        /** Submissions per window from one client address, counted per partner. */
+        @WithDefault("20")
+        long perAddress();
+
+        /** The window both limits refill over (greedily: a token every window / limit). */
+        @WithDefault("60s")
+        Duration window();
+
+        /** Client addresses tracked at once (the least recently seen are forgotten first). */
+        @WithDefault("100000")
+        long trackedAddresses();
+    }
+
     /** Where each service listens ({@code SERVICE_URLS_<NAME>}). */
     ServiceUrls serviceUrls();
 
