@@ -62,8 +62,12 @@ public record LedgerEvent(UUID id, String type, String partnerId, Instant occurr
         return subject.memberId();
     }
 
-    /** Whether the event carries names (member.created and member.updated do). */
+    /**
+     * Whether the event carries names: member.created and member.updated do since members-service
+     * writes them for billing (a first name is always stored). One written before that has none and
+     * must not blank what the ledger knows; the rebuild fills those members in.
+     */
     public boolean carriesNames() {
-        return (MEMBER_CREATED.equals(type) || MEMBER_UPDATED.equals(type)) && data != null;
+        return (MEMBER_CREATED.equals(type) || MEMBER_UPDATED.equals(type)) && data != null && data.firstName() != null;
     }
 }

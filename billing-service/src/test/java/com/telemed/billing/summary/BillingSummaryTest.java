@@ -170,6 +170,21 @@ class BillingSummaryTest {
     }
 
     @Test
+    void aMemberEventWrittenBeforeNamesRodeOnTheBusBlanksNothing() {
+        String partner = partner();
+        settings(partner, "{\"enabled\": true, \"cycle\": \"monthly\", \"ratePerMember\": 1}");
+        String memberId = member();
+        String older = "{\"id\":\"" + UUID.randomUUID() + "\",\"type\":\"member.updated\",\"partnerId\":\"" + partner
+                + "\",\"occurredAt\":\"2026-11-20T00:00:00.000Z\",\"subject\":{\"memberId\":\"" + memberId + "\"},"
+                + "\"data\":{\"memberId\":\"" + memberId + "\",\"changedFields\":[\"phone\"]},\"webhook\":null}";
+        apply(created(partner, memberId, "Ada", "Lovelace", "ada@example.com", at("2026-11-01T00:00:00Z")),
+                approved(partner, memberId, at("2026-11-02T00:00:00Z")),
+                new BillingEvents.Envelope(UUID.randomUUID().toString(), "member.events", memberId, older));
+        assertEquals("Ada Lovelace", summary(partner, "2026-11").getString("billableMembers[0].memberName"));
+        assertEquals("ada@example.com", summary(partner, "2026-11").getString("billableMembers[0].memberEmail"));
+    }
+
+    @Test
     void amountsArePlainNumbers() {
         String partner = partner();
         settings(partner, "{\"enabled\": true, \"cycle\": \"monthly\", \"ratePerMember\": 100}");
