@@ -7,6 +7,7 @@ import com.telemed.requests.catalogue.DrugLookup;
 import com.telemed.requests.member.MemberDeletions;
 import com.telemed.requests.member.MemberRecord;
 import com.telemed.requests.member.MembersClient;
+import com.telemed.requests.survey.SurveyLinks;
 import io.quarkus.hibernate.orm.panache.Panache;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -42,13 +43,16 @@ import java.util.regex.Pattern;
  *   <li>The member: a member whose delete requests-service agreed to ({@link MemberDeletions}) is
  *       refused under the member's lock, so a member deleted while its lookup was answered and its
  *       insert came never gets a request.</li>
+ *   <li>The survey response ({@code v2SurveyResponseId}): checked with the member and the drug
+ *       ({@link SurveyLinks#check}), then taken for the request in the inserting transaction only
+ *       while still free ({@link SurveyLinks#link}): of concurrent creates with one response, one
+ *       commits and the others roll back whole, so a refused create never leaves a request.</li>
  * </ul>
  */
 @ApplicationScoped
 public class RequestCreation {
 
     static final String MEMBER_NOT_FOUND = "Member not found";
-    static final String SURVEY_NOT_FOUND = "v2SurveyResponseId not found";
     private static final Pattern DRUG_ID = Pattern.compile("[A-Za-z0-9_-]{1,128}");
 
     private final MembersClient members;
@@ -112,21 +116,23 @@ public class RequestCreation {
         return QuarkusTransaction.requiringNew().call(() -> Request.findByIdempotencyKey(partnerId, key));
     }
 
-    /** What the checks found: the member and, for a prescription request, the item and its drug. */
-    private record Prepared(MemberRecord member, RequestInput.ItemInput item, DrugLookup drug, RequestInput input) {
+    /**
+     * What the checks found: the member, for a prescription request the item and its drug, and
+     * the survey response sent as {@code v2SurveyResponseId} (else null).
+     */
+    private record Prepared(MemberRecord member, RequestInput.ItemInput item, DrugLookup drug, SurveyLinks.Link survey,
+                            RequestInput input) {
     }
 
     private Prepared prepare(String partnerId, RequestInput input) {
         MemberRecord member = input.memberId() != null
                 ? members.find(partnerId, input.memberId()).orElseThrow(() -> ApiException.badRequest(MEMBER_NOT_FOUND))
                 : members.findOrCreate(partnerId, input.member());
-        if (input.v2SurveyResponseId() != null) {
-            // Intake surveys arrive in a later issue: no response exists yet.
-            throw ApiException.badRequest(SURVEY_NOT_FOUND);
-        }
+        SurveyLinks.Link survey = input.v2SurveyResponseId() == null ? null
+                : SurveyLinks.check(partnerId, input.v2SurveyResponseId(), member.id());
         RequestInput.ItemInput item = input.item();
         DrugLookup drug = item == null ? null : checkDrug(partnerId, item);
-        return new Prepared(member, item, drug, input);
+        return new Prepared(member, item, drug, survey, input);
     }
 
     private DrugLookup checkDrug(String partnerId, RequestInput.ItemInput item) {
@@ -163,7 +169,9 @@ public class RequestCreation {
         request.memberDob = prepared.member().dateOfBirth();
         request.memberState = prepared.member().state();
         request.status = RequestStatus.PENDING;
-        request.caseNotes = input.caseNotes();
+        request.caseNotes = prepared.survey() == null ? input.caseNotes()
+                : SurveyLinks.caseNotes(input.caseNotes(), prepared.survey().summary());
+        request.surveyResponseId = input.v2SurveyResponseId();
         String sendAt = input.pharmacySendAt();
         request.pharmacySendAt = sendAt == null ? null : OffsetDateTime.parse(sendAt).toInstant();
         request.idempotencyKey = key;
@@ -177,6 +185,9 @@ public class RequestCreation {
             itemId = newItem(request, prepared.item(), prepared.drug(), now).id;
         }
         HistoryEntry.record(request.id, itemId, "created", HistoryEntry.API, null, now);
+        if (prepared.survey() != null) {
+            SurveyLinks.link(prepared.survey(), request.id, request.memberId, now);
+        }
         return request;
     }
 

@@ -42,6 +42,7 @@ public class RequestEvents {
     public static final String APPOINTMENT_REMINDER = "appointment.reminder";
     public static final String ITEM_SHIPPED = "item.shipped";
     public static final String DELIVERY_UPDATE = "delivery.update";
+    public static final String SURVEY_COMPLETED = "survey.completed";
 
     /** {@code prescriptionName} when no drug resolved. */
     static final String NO_DRUG = "Medication";
@@ -185,6 +186,18 @@ public class RequestEvents {
         webhook.put("timestamp", Timestamps.format(at));
         ObjectNode data = data(request, null).put("itemId", item.id.toString()).put("deliveryStatus", item.deliveryStatus);
         publish(event, request, EventSubject.item(request.id.toString(), item.id.toString()), null, at, data, webhook);
+    }
+
+    /**
+     * {@code survey.completed}: a survey response was submitted (package {@code survey}, which
+     * builds the payload). Key = the response id (no request exists yet); the subject names the
+     * member when the response has one (a token's), else it is empty.
+     */
+    public void surveyCompleted(String partnerId, UUID responseId, UUID memberId, ObjectNode webhook, ObjectNode data,
+                                Instant at) {
+        EventSubject subject = new EventSubject(null, null, memberId == null ? null : memberId.toString(), null);
+        outbox.publish(TOPIC, responseId.toString(), new EventEnvelope(UUID.randomUUID().toString(), SURVEY_COMPLETED,
+                partnerId, at, subject, data, webhook));
     }
 
     private static ObjectNode payload(String event, Request request) {
