@@ -305,6 +305,7 @@ class SurveysThroughGatewayIT {
             String token = minted.getString("token");
             assertTrue(token.matches("[A-Za-z0-9_-]{43}"), token);
             assertEquals(List.of("token", "expiresAt"), List.copyOf(minted.getMap("$").keySet()));
+            assertTrue(minted.getString("expiresAt").matches(TIMESTAMP), minted.getString("expiresAt"));
             Instant expiresAt = Instant.parse(minted.getString("expiresAt"));
             Instant dayAhead = Instant.now().plus(Duration.ofHours(24));
             assertTrue(expiresAt.isAfter(dayAhead.minusSeconds(60)) && !expiresAt.isAfter(dayAhead), expiresAt + " vs " + dayAhead);
@@ -366,7 +367,7 @@ class SurveysThroughGatewayIT {
      * refuses through it (partner B's key on partner A's response), each with its exact error.
      */
     @Test
-    void refusalsOnTheSurveySurfaces(RunningPlatform.Handle platform) {
+    void refusalsOnTheSurveySurfaces(RunningPlatform.Handle platform) throws SQLException {
         this.platform = platform;
         Partner a = partner("Survey E2E A");
         Partner b = partner("Survey E2E B");
@@ -399,6 +400,33 @@ class SurveysThroughGatewayIT {
         browser(a).queryParam("token", "x".repeat(43)).get("/v2/embed/by-token/survey")
                 .then().statusCode(401).body(equalTo("{\"error\":\"Invalid survey token\"}"));
 
+        // requests-service's refusals reach the page with the CORS grant, so its script can read them.
+        Response unknown = browser(a).get("/v2/embed/surveys/no-such-survey");
+        unknown.then().statusCode(404).body(equalTo("{\"error\":\"Survey not found\"}"));
+        assertEquals(a.origin(), unknown.header("Access-Control-Allow-Origin"));
+        Map<String, Object> unanswered = new LinkedHashMap<>(answers(false, "lose", 180, null));
+        unanswered.remove("pregnant");
+        unanswered.put("mood", "fine");
+        Response issues = browser(a).contentType(ContentType.JSON).body(submission(unanswered, null)).post(responses);
+        assertEquals(400, issues.statusCode(), issues.asString());
+        assertEquals(a.origin(), issues.header("Access-Control-Allow-Origin"));
+        Map<String, Object> required = new LinkedHashMap<>();
+        required.put("code", "invalid_type");
+        required.put("expected", "boolean");
+        required.put("received", "undefined");
+        required.put("path", List.of("answers", "pregnant"));
+        required.put("message", "Required");
+        Map<String, Object> unknownQuestion = new LinkedHashMap<>();
+        unknownQuestion.put("code", "custom");
+        unknownQuestion.put("path", List.of("answers", "mood"));
+        unknownQuestion.put("message", "Unknown question");
+        assertEquals(List.of(required, unknownQuestion), issues.jsonPath().getList("error"));
+        // None of the refused submissions was stored.
+        assertEquals(0, responseRows(a.id(), surveyId));
+        // No survey covers a drug nobody surveyed.
+        as(a).queryParam("drugId", drug()).get("/v1/surveys/v2/lookup")
+                .then().statusCode(404).body(equalTo("{\"error\":\"Survey not found\"}"));
+
         // Preflights: an allowed origin is answered, one no partner allows is refused.
         browser(a).header("Access-Control-Request-Method", "GET").options("/v2/embed/surveys/" + surveyId)
                 .then().statusCode(204).header("Access-Control-Allow-Origin", a.origin());
@@ -423,8 +451,9 @@ class SurveysThroughGatewayIT {
         as(b).contentType(ContentType.JSON).body(create).post("/v1/requests")
                 .then().statusCode(400).body(equalTo("{\"error\":\"v2SurveyResponseId does not belong to this partner\"}"));
         as(b).get("/v1/requests").then().statusCode(200).body("requests", equalTo(List.of()));
-        // Still free for A.
+        // Still free for A, and the one response stored.
         as(a).get("/v2/public/responses/" + responseId).then().statusCode(200).body("response.memberId", equalTo(null));
+        assertEquals(1, responseRows(a.id(), surveyId));
     }
 
     /**
