@@ -77,7 +77,12 @@ public final class Endpoints {
                     {"memberId": "$member", "drugId": "$drug", "dosage": "$skuLabel", "requestedSkuId": "$sku",
                      "requestedClinicalDose": {"value": 5, "unit": "mg"}, "caseNotes": "Legacy single drug"}""",
                     """
-                    {"memberId": "$member", "caseNotes": "Consultation", "v2SurveyResponseId": "$response"}"""),
+                    {"memberId": "$member", "caseNotes": "Consultation", "v2SurveyResponseId": "$response"}""",
+                    """
+                    {"memberId": "$member", "items": [{"drugId": "$drug", "requestedSkuId": "$sku"}],
+                     "v2SurveyResponseId": "$response"}""")
+                    // A survey-backed create links the response to the request: it backs no other.
+                    .invalidates(Fixture.Part.RESPONSE),
             partner("GET", "/v1/requests", REQUESTS).query(
                     param("startDate", DATE, "2020-01-01"), param("endDate", DATE, "2099-12-31T23:59:59Z"),
                     param("status", ENUM, "pending"), param("page", NUMBER, "1"), param("limit", NUMBER, "20")),
@@ -102,20 +107,26 @@ public final class Endpoints {
                     param("limit", NUMBER, "50"), param("cursor", TEXT, Slot.CURSOR)),
             partner("POST", "/v1/messages/conversations/{conversation}/read", MESSAGING),
             partner("GET", "/v1/messages/unread-count", MESSAGING).query(requiredParam("memberId", ID, Slot.MEMBER)),
-            partner("GET", "/v1/surveys/v2/lookup", REQUESTS).query(param("drugId", ID, Slot.DRUG)).notServedYet(),
+            partner("GET", "/v1/surveys/v2/lookup", REQUESTS).query(requiredParam("drugId", ID, Slot.DRUG)),
+            // A new token each time: the fixture's stays unused.
             partner("POST", "/v1/surveys/v2/tokens", REQUESTS).body("""
-                    {"memberId": "$member", "surveyId": "$survey"}""").notServedYet(),
-            partner("GET", "/v2/public/surveys/{survey}", REQUESTS).notServedYet(),
-            partner("GET", "/v2/public/responses/{response}", REQUESTS).notServedYet(),
+                    {"memberId": "$member", "surveyId": "$survey"}"""),
+            partner("GET", "/v2/public/surveys/{survey}", REQUESTS),
+            partner("GET", "/v2/public/responses/{response}", REQUESTS),
 
             // ---- Embed API (publishable key + allow-listed Origin) ------------------------------
-            embed("GET", "/v2/embed/surveys/{survey}").notServedYet(),
+            // The answers are to the fixture survey's questions (Fixture.SURVEY_QUESTIONS).
+            embed("GET", "/v2/embed/surveys/{survey}"),
             embed("POST", "/v2/embed/surveys/{survey}/responses").body("""
-                    {"answers": {"q1": true, "q2": "yes", "q3": 42},
-                     "contact": {"firstName": "Ann", "lastName": "Lee", "email": "ann.lee@example.com"}}""").notServedYet(),
-            embed("GET", "/v2/embed/by-token/survey").query(param("token", ID, Slot.TOKEN)).notServedYet(),
-            embed("POST", "/v2/embed/by-token/responses").query(param("token", ID, Slot.TOKEN)).body("""
-                    {"answers": {"q1": true}}""").notServedYet(),
+                    {"answers": {"q1": false, "q2": "yes", "q3": 182.5, "q4": "Walks daily"},
+                     "contact": {"firstName": "Ann", "lastName": "Lee", "email": "ann.lee@example.com"}}""", """
+                    {"answers": {"q1": true, "q2": null, "q3": 0}, "contact": null}"""),
+            embed("GET", "/v2/embed/by-token/survey").query(requiredParam("token", ID, Slot.TOKEN)),
+            // The token is good for one submission: a successful one uses it up.
+            embed("POST", "/v2/embed/by-token/responses").query(requiredParam("token", ID, Slot.TOKEN)).body("""
+                    {"answers": {"q1": false, "q2": "no", "q3": 176, "q4": "Refill"},
+                     "contact": {"firstName": "Fay", "lastName": "Fixture", "email": "fay.fixture@example.com"}}""", """
+                    {"answers": {"q1": false}}""").invalidates(Fixture.Part.TOKEN),
 
             // ---- Operations API (x-ops-key) --------------------------------------------------------
             ops("POST", "/ops/v1/partners", GATEWAY).body("""
@@ -199,9 +210,12 @@ public final class Endpoints {
                      "shipped": true}""", """
                     {"pharmacyOrderId": "ord_123", "status": "Delivered", "trackingNumber": null, "shipCarrier": null,
                      "shipped": null}"""),
-            ops("PUT", "/ops/v1/surveys/{survey}", REQUESTS).body("""
-                    {"title": "Intake", "drugIds": ["$drug"], "questions": [{"id": "q1", "text": "Pregnant?",
-                     "type": "boolean", "required": true, "disqualifyWhen": {"equals": true}}]}""").notServedYet(),
+            // The operator's own survey (on the operator's drug): a replaced definition changes nothing partners submit to.
+            ops("PUT", "/ops/v1/surveys/{opsSurvey}", REQUESTS).body("""
+                    {"title": "Intake", "drugIds": ["$opsDrug"], "questions": %s}""".formatted(Fixture.SURVEY_QUESTIONS), """
+                    {"title": "Short intake", "drugIds": ["$opsDrug"], "questions": [{"id": "q1", "text": "Pregnant?",
+                     "type": "boolean", "required": true, "disqualifyWhen": {"equals": true}}]}"""),
+            ops("GET", "/ops/v1/surveys/{opsSurvey}", REQUESTS),
             // Prescriber attachments (multipart) are not here, as the patient's.
             ops("POST", "/ops/v1/conversations/{conversation}/prescriber-messages", MESSAGING).body("""
                     {"text": "Hello"}""", """

@@ -25,10 +25,12 @@ import java.util.UUID;
 /**
  * The real resources bad input is aimed at, made through the gateway as a partner and an operator
  * would: partner P (whose keys the partner and embed calls use; deferred fulfilment, so nothing is
- * transmitted to a pharmacy in the background) with a member, a pending request
+ * transmitted to a pharmacy in the background; {@link #ORIGIN} its embed origin) with a member, a pending request
  * with one item claimed by P's prescriber, a drug it may order, and the conversation of that
- * member and prescriber with a patient's message in it; partner Q, the target of the operator's
- * partner calls, with a delivered webhook; a drug for the operator's catalogue calls.
+ * member and prescriber with a patient's message in it; the drug's intake survey, an anonymous
+ * response of P's to it that backs no request, and an unused returning-member token of P's for
+ * the member; partner Q, the target of the operator's partner calls, with a delivered webhook; a
+ * drug and its survey for the operator's catalogue and survey calls.
  *
  * <p>A call that succeeds may use a resource up (the request is decided or deleted): the
  * endpoint it reached (its path and method, whichever endpoint it was aimed at) names the
@@ -37,8 +39,22 @@ import java.util.UUID;
  */
 public final class Fixture {
 
-    /** What a successful call can use up. */
-    public enum Part { MEMBER, REQUEST }
+    /**
+     * What a successful call can use up: the member (deleted), the request (decided, deleted), the
+     * survey response (it backs a request now), the token (good for one submission).
+     */
+    public enum Part { MEMBER, REQUEST, RESPONSE, TOKEN }
+
+    /**
+     * The intake survey's questions, which the embed bodies of {@link Endpoints} answer: q1 a
+     * required boolean (disqualifying when true), q2 a choice of yes / no, q3 a number
+     * (disqualifying at 0), q4 a text; q2 to q4 optional.
+     */
+    static final String SURVEY_QUESTIONS = """
+            [{"id": "q1", "text": "Are you pregnant?", "type": "boolean", "required": true, "disqualifyWhen": {"equals": true}},
+             {"id": "q2", "text": "Any allergies?", "type": "choice", "options": ["yes", "no"], "required": false},
+             {"id": "q3", "text": "Your weight in pounds", "type": "number", "required": false, "disqualifyWhen": {"equals": 0}},
+             {"id": "q4", "text": "Anything else?", "type": "text", "required": false}]""";
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration SETTLE = Duration.ofSeconds(60);
@@ -112,6 +128,18 @@ public final class Fixture {
         makeRequest();
         makeConversation();
 
+        // The drug's intake survey (partners and browsers), and the operator's own on the operator's drug.
+        String surveyId = "fuzz-survey-" + suffix;
+        ops("PUT", "/ops/v1/surveys/" + surveyId, """
+                {"title": "Fuzz intake", "drugIds": ["%s"], "questions": %s}""".formatted(drugId, SURVEY_QUESTIONS), 200);
+        ids.put(Slot.SURVEY, surveyId);
+        String opsSurveyId = "fuzz-ops-survey-" + suffix;
+        ops("PUT", "/ops/v1/surveys/" + opsSurveyId, """
+                {"title": "Fuzz ops intake", "drugIds": ["%s"], "questions": %s}""".formatted(opsDrugId, SURVEY_QUESTIONS), 200);
+        ids.put(Slot.OPS_SURVEY, opsSurveyId);
+        makeResponse();
+        makeToken();
+
         // Q: a partner of its own for the operator's partner calls, with one delivered webhook.
         JsonNode q = ops("POST", "/ops/v1/partners", "{\"name\": \"Fuzz Q " + suffix + "\"}", 201);
         opsPartnerId = q.get("partner").get("id").asText();
@@ -133,10 +161,7 @@ public final class Fixture {
                 + "' ORDER BY seq LIMIT 1"));
         ids.put(Slot.OPS_PARTNER, opsPartnerId);
         ids.put(Slot.WEBHOOK_URL, webhookUrl);
-        for (Slot none : new Slot[] {Slot.SURVEY, Slot.RESPONSE, Slot.APPOINTMENT}) {
-            ids.put(none, UUID.randomUUID().toString());
-        }
-        ids.put(Slot.TOKEN, "tok_" + suffix);
+        ids.put(Slot.APPOINTMENT, UUID.randomUUID().toString());
     }
 
     private void makeMember() {
@@ -177,17 +202,40 @@ public final class Fixture {
         ids.put(Slot.CURSOR, cursor.asText());
     }
 
+    /** An anonymous submission of the survey from P's page: a response that backs no request. */
+    private void makeResponse() {
+        ids.put(Slot.RESPONSE, call("POST", "/v2/embed/surveys/" + ids.get(Slot.SURVEY) + "/responses",
+                "x-service-publishable-key", publishableKey, "Origin", ORIGIN, """
+                {"answers": {"q1": false, "q2": "no", "q3": 150, "q4": "Fixture response"}}""", 201)
+                .get("responseId").asText());
+    }
+
+    /** A returning-member token for the member and the survey (one submission). */
+    private void makeToken() {
+        ids.put(Slot.TOKEN, call("POST", "/v1/surveys/v2/tokens", "x-api-key", apiKey,
+                "{\"memberId\": \"" + ids.get(Slot.MEMBER) + "\", \"surveyId\": \"" + ids.get(Slot.SURVEY) + "\"}", 201)
+                .get("token").asText());
+    }
+
     /** Makes anew what earlier successful calls used up. */
     public void ready() {
         if (stale.contains(Part.MEMBER)) {
             makeMember();
             stale.add(Part.REQUEST);
+            // The token is the member's.
+            stale.add(Part.TOKEN);
         }
         if (stale.contains(Part.REQUEST)) {
             makeRequest();
         }
         if (stale.contains(Part.MEMBER)) {
             makeConversation();
+        }
+        if (stale.contains(Part.RESPONSE)) {
+            makeResponse();
+        }
+        if (stale.contains(Part.TOKEN)) {
+            makeToken();
         }
         stale.clear();
     }
@@ -241,8 +289,16 @@ public final class Fixture {
     }
 
     private JsonNode call(String method, String path, String keyHeader, String key, String body, int expected) {
+        return call(method, path, keyHeader, key, null, null, body, expected);
+    }
+
+    private JsonNode call(String method, String path, String keyHeader, String key, String otherHeader, String otherValue,
+                          String body, int expected) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(platform.gateway() + path))
                 .timeout(Duration.ofSeconds(30)).header(keyHeader, key);
+        if (otherHeader != null) {
+            request.header(otherHeader, otherValue);
+        }
         if (body == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());
         } else {

@@ -113,7 +113,10 @@ public final class Oracle implements AutoCloseable {
         var postgres = platform.infrastructure().postgres();
         TableFingerprints.Rules rules = new TableFingerprints.Rules();
         switch (service) {
-            // The outbox relay deletes what it published: only inserts count.
+            // The outbox relay deletes what it published: only inserts count. requests-service's survey tables
+            // (surveys, survey_drugs, survey_tokens, survey_responses) have no background writer: only a successful
+            // call writes them (a definition, a token, a response, a token used up, a response linked to a request),
+            // so they are watched whole.
             case REQUESTS, MEMBERS -> rules.insertsOnly("outbox_events", "id");
             // Events of the fixture partner's decisions arrive as deliveries (dropped: it has no URL) in the background.
             case WEBHOOK -> {

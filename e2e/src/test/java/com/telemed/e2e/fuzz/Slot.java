@@ -34,10 +34,15 @@ public enum Slot {
     MESSAGE("message"),
     /** A {@code nextCursor} messaging wrote for {@link #CONVERSATION}: the thread after its first message. */
     CURSOR("cursor"),
-    /** Nothing exists yet for these: a well-formed id of nothing. */
+    /** The intake survey of {@link #DRUG} (questions q1 to q4, see {@link Fixture}): what partners and browsers read and submit. */
     SURVEY("survey"),
+    /** The survey operator calls replace: it covers {@link #OPS_DRUG}, never the one partners submit. */
+    OPS_SURVEY("opsSurvey"),
+    /** An anonymous response of the fixture partner to {@link #SURVEY} that backs no request yet. */
     RESPONSE("response"),
+    /** Nothing exists for this: a well-formed id of nothing. */
     APPOINTMENT("appointment"),
+    /** An unused returning-member token of the fixture partner for {@link #MEMBER} and {@link #SURVEY}. */
     TOKEN("token"),
     /** The webhook receiver of the fixture. */
     WEBHOOK_URL("webhookUrl"),

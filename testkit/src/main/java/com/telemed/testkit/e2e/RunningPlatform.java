@@ -24,6 +24,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class RunningPlatform implements ParameterResolver {
 
+    /** The gateway's embed submission limits (per address and per partner) on test platforms: never reached. */
+    static final String EMBED_LIMIT_FOR_TESTS = "1000000";
+
     /**
      * The running platform as a test sees it. The services send their mail to
      * {@code infrastructure().mail()}; {@link #mail()} reads what arrived and takes the server away.
@@ -96,8 +99,16 @@ public final class RunningPlatform implements ParameterResolver {
             Platform platform = Platform.start(infrastructure, new PlatformOptions(root,
                     logDirectory, PlatformOptions.randomPorts(),
                     PlatformOptions.DEFAULT_JVM_OPTIONS,
-                    Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", "sandbox"), Duration.ofSeconds(180),
-                    serviceEnvironment));
+                    Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", "sandbox",
+                            // Every test call comes from 127.0.0.1: at the gateway's default embed limits (20
+                            // submissions a minute per address, 600 per partner) most survey submissions of the
+                            // e2e tests and of the bad-input property would be answered 429 and never reach
+                            // requests-service. The limits themselves are tested by the gateway's
+                            // SubmissionLimitsTest and by a gateway replica of SurveysThroughGatewayIT with small
+                            // ones (a replica's own environment goes over this).
+                            "GATEWAY_EMBED_LIMITS_PER_ADDRESS", EMBED_LIMIT_FOR_TESTS,
+                            "GATEWAY_EMBED_LIMITS_PER_PARTNER", EMBED_LIMIT_FOR_TESTS),
+                    Duration.ofSeconds(180), serviceEnvironment));
             return new Handle(infrastructure, platform, opsKey);
         } catch (RuntimeException e) {
             infrastructure.close();
