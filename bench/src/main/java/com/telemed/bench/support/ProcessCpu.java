@@ -101,4 +101,17 @@ public final class ProcessCpu {
         out.append(String.format("; everything else %.1f s", Math.max(0, after.machineBusy() - before.machineBusy() - named) / 100.0));
         return out.toString();
     }
+
+    /**
+     * The machine's busy seconds between two snapshots that none of their processes accounts for: work from outside
+     * the platform (another build on the machine), the kernel's own threads, interrupts.
+     */
+    public static double unaccounted(Snapshot before, Snapshot after) {
+        long named = 0;
+        for (Map.Entry<String, long[]> entry : after.ticks().entrySet()) {
+            long[] was = before.ticks().getOrDefault(entry.getKey(), new long[2]);
+            named += entry.getValue()[0] - was[0] + entry.getValue()[1] - was[1];
+        }
+        return Math.max(0, after.machineBusy() - before.machineBusy() - named) / 100.0;
+    }
 }

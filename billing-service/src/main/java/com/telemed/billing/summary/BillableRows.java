@@ -22,12 +22,13 @@ import org.hibernate.Session;
 @ApplicationScoped
 public class BillableRows {
 
-    static final int FETCH = 5_000;
+    public static final int FETCH = 5_000;
 
     public record Row(UUID memberId, String firstName, String lastName, String email, Instant billingStart, StatusTimeline timeline) {
     }
 
-    private static final String SQL = """
+    /** The read itself: partner id, then the period's end. Public for bench/'s EXPLAIN (bench/billing.sh). */
+    public static final String SQL = """
             SELECT m.member_id, m.first_name, m.last_name, m.email, m.billing_start, s.status, s.at
             FROM ledger_members m
             LEFT JOIN ledger_status_changes s ON s.member_id = m.member_id AND s.partner_id = m.partner_id
