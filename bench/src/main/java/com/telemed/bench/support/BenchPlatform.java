@@ -49,17 +49,34 @@ public final class BenchPlatform implements AutoCloseable {
      * attachment links' base.
      */
     public static BenchPlatform start(Map<String, String> extra) throws Exception {
+        return start(extra, Map.of());
+    }
+
+    /**
+     * As {@link #start(Map)}, with {@code perService} added over one service's environment alone (testkit's
+     * {@code PlatformOptions.serviceEnvironment}), e.g. the gateway's embed submission limits; it cannot
+     * replace the operator key or the attachment links' base either.
+     */
+    public static BenchPlatform start(Map<String, String> extra, Map<PlatformService, Map<String, String>> perService)
+            throws Exception {
         String opsKey = "ops_bench_" + System.nanoTime();
         Map<PlatformService, Integer> ports = PlatformOptions.randomPorts();
         Map<String, String> environment = new HashMap<>(extra);
         environment.put("OPS_API_KEY", opsKey);
         // Download links (messaging-service) name the gateway partners reach: this one.
         environment.put("ATTACHMENT_BASE_URL", "http://127.0.0.1:" + ports.get(PlatformService.GATEWAY));
+        Map<PlatformService, Map<String, String>> serviceEnvironment = new HashMap<>();
+        perService.forEach((service, variables) -> {
+            Map<String, String> own = new HashMap<>(variables);
+            own.remove("OPS_API_KEY");
+            own.remove("ATTACHMENT_BASE_URL");
+            serviceEnvironment.put(service, own);
+        });
         Path logDirectory = Files.createTempDirectory("bench-logs-");
         Infrastructure infrastructure = Infrastructure.startEphemeral();
         try {
             Platform platform = Platform.start(infrastructure, new PlatformOptions(root(), logDirectory, ports,
-                    PlatformOptions.DEFAULT_JVM_OPTIONS, environment, Duration.ofSeconds(180)));
+                    PlatformOptions.DEFAULT_JVM_OPTIONS, environment, Duration.ofSeconds(180), serviceEnvironment));
             return new BenchPlatform(infrastructure, platform, opsKey, logDirectory);
         } catch (Exception | Error e) {
             infrastructure.close();

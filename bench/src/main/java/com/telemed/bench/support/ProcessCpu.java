@@ -20,6 +20,7 @@ public final class ProcessCpu {
     private final Map<String, Long> pids;
     private final long postgresPid;
     private final String ownName;
+    private final boolean ownChildren;
 
     /**
      * @param pids        named processes, in the order they are to be printed
@@ -27,9 +28,18 @@ public final class ProcessCpu {
      * @param ownName     how this JVM is named, after PostgreSQL
      */
     public ProcessCpu(Map<String, Long> pids, long postgresPid, String ownName) {
+        this(pids, postgresPid, ownName, false);
+    }
+
+    /**
+     * @param ownChildren whether this JVM's figure includes its reaped children (a load generator such
+     *                    as wrk that it started and waited for before the second snapshot)
+     */
+    public ProcessCpu(Map<String, Long> pids, long postgresPid, String ownName, boolean ownChildren) {
         this.pids = new LinkedHashMap<>(pids);
         this.postgresPid = postgresPid;
         this.ownName = ownName;
+        this.ownChildren = ownChildren;
     }
 
     public Snapshot snapshot() {
@@ -56,11 +66,11 @@ public final class ProcessCpu {
             pg[1] += t[1];
         }
         ticks.put("postgresql", pg);
-        ticks.put(ownName, ticks(ProcessHandle.current().pid(), false));
+        ticks.put(ownName, ticks(ProcessHandle.current().pid(), ownChildren));
         return new Snapshot(busy, total, ticks);
     }
 
-    /** User and system clock ticks of a process (with its reaped children for the postmaster). */
+    /** User and system clock ticks of a process (with its reaped children for the postmaster, and when asked for this JVM). */
     private static long[] ticks(long pid, boolean withChildren) {
         if (pid <= 0) {
             return new long[2];

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -18,7 +19,13 @@ import java.util.regex.Pattern;
  */
 public final class Wrk {
 
-    public record Result(String name, double perSecond, double p50Ms, double p99Ms, long errors) {
+    /**
+     * {@code requests}: the answers wrk counted (calls cut in flight at the end are not);
+     * {@code statuses}: answers by HTTP status when the script counts them (bench/count-statuses.lua
+     * prints {@code status <code> <count>} lines), else empty.
+     */
+    public record Result(String name, double perSecond, double p50Ms, double p99Ms, long errors, long requests,
+                         Map<Integer, Long> statuses) {
         public String line() {
             return String.format("%-34s %9.0f req/s   p50 %6.2f ms   p99 %6.2f ms   (%d non-2xx or errors)",
                     name, perSecond, p50Ms, p99Ms, errors);
@@ -28,6 +35,8 @@ public final class Wrk {
     private static final Pattern RATE = Pattern.compile("Requests/sec:\\s+([\\d.]+)");
     private static final Pattern PERCENTILE = Pattern.compile("^\\s+(50|99)(?:\\.000)?%\\s+([\\d.]+)(us|ms|s)\\s*$");
     private static final Pattern NON_2XX = Pattern.compile("Non-2xx or 3xx responses:\\s+(\\d+)");
+    private static final Pattern REQUESTS = Pattern.compile("^\\s*(\\d+) requests in ");
+    private static final Pattern STATUS = Pattern.compile("^status (\\d{3}) (\\d+)$");
     private static final Pattern SOCKET_ERRORS = Pattern.compile("Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
 
     private Wrk() {
@@ -74,6 +83,8 @@ public final class Wrk {
         double p50 = 0;
         double p99 = 0;
         long errors = 0;
+        long requests = 0;
+        Map<Integer, Long> statuses = new TreeMap<>();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream()))) {
             for (String line; (line = out.readLine()) != null; ) {
                 Matcher m;
@@ -90,6 +101,10 @@ public final class Wrk {
                     } else {
                         p99 = value;
                     }
+                } else if ((m = REQUESTS.matcher(line)).find()) {
+                    requests = Long.parseLong(m.group(1));
+                } else if ((m = STATUS.matcher(line)).find()) {
+                    statuses.merge(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)), Long::sum);
                 } else if ((m = NON_2XX.matcher(line)).find()) {
                     errors += Long.parseLong(m.group(1));
                 } else if ((m = SOCKET_ERRORS.matcher(line)).find()) {
@@ -100,6 +115,6 @@ public final class Wrk {
             }
         }
         process.waitFor();
-        return new Result(name, rate, p50, p99, errors);
+        return new Result(name, rate, p50, p99, errors, requests, statuses);
     }
 }
