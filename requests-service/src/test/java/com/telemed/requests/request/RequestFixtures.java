@@ -126,7 +126,7 @@ public final class RequestFixtures {
         return as(partnerId).when().delete("/v1/requests/" + requestId);
     }
 
-    static Map<String, Object> issue(String code, List<Object> path, String message, Object... details) {
+    public static Map<String, Object> issue(String code, List<Object> path, String message, Object... details) {
         Map<String, Object> issue = new LinkedHashMap<>();
         issue.put("code", code);
         for (int index = 0; index < details.length; index += 2) {
@@ -137,7 +137,7 @@ public final class RequestFixtures {
         return issue;
     }
 
-    static Map<String, Object> error(String message) {
+    public static Map<String, Object> error(String message) {
         return Map.of("error", message);
     }
 }

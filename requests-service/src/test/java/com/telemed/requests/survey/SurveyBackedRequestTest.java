@@ -1,11 +1,11 @@
 package com.telemed.requests.survey;
 
+import static com.telemed.requests.request.RequestFixtures.error;
 import static com.telemed.requests.survey.SurveyFixtures.as;
 import static com.telemed.requests.survey.SurveyFixtures.contact;
 import static com.telemed.requests.survey.SurveyFixtures.defineIntake;
 import static com.telemed.requests.survey.SurveyFixtures.definition;
 import static com.telemed.requests.survey.SurveyFixtures.disqualifying;
-import static com.telemed.requests.survey.SurveyFixtures.error;
 import static com.telemed.requests.survey.SurveyFixtures.newSurveyId;
 import static com.telemed.requests.survey.SurveyFixtures.put;
 import static com.telemed.requests.survey.SurveyFixtures.qualifying;

@@ -1,10 +1,10 @@
 package com.telemed.requests.survey;
 
+import static com.telemed.requests.request.RequestFixtures.error;
+import static com.telemed.requests.request.RequestFixtures.issue;
 import static com.telemed.requests.survey.SurveyFixtures.definition;
 import static com.telemed.requests.survey.SurveyFixtures.disqualifying;
-import static com.telemed.requests.survey.SurveyFixtures.error;
 import static com.telemed.requests.survey.SurveyFixtures.intakeQuestions;
-import static com.telemed.requests.survey.SurveyFixtures.issue;
 import static com.telemed.requests.survey.SurveyFixtures.newSurveyId;
 import static com.telemed.requests.survey.SurveyFixtures.put;
 import static com.telemed.requests.survey.SurveyFixtures.question;

@@ -143,21 +143,6 @@ final class SurveyFixtures {
         return as(partnerId).queryParam("token", token).get("/v2/embed/by-token/survey");
     }
 
-    static Map<String, Object> issue(String code, List<Object> path, String message, Object... details) {
-        Map<String, Object> issue = new LinkedHashMap<>();
-        issue.put("code", code);
-        for (int index = 0; index < details.length; index += 2) {
-            issue.put((String) details[index], details[index + 1]);
-        }
-        issue.put("path", path);
-        issue.put("message", message);
-        return issue;
-    }
-
-    static Map<String, Object> error(String message) {
-        return Map.of("error", message);
-    }
-
     /** The response's {@code care.events} envelopes (key = response id): exactly {@code count} of them. */
     static List<JsonNode> events(String responseId, int count) {
         return TopicReader.jsons(TopicReader.readKey(TopicReader.configuredBootstrapServers(), RequestEvents.TOPIC, responseId,

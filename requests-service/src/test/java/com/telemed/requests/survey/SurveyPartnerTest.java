@@ -1,10 +1,10 @@
 package com.telemed.requests.survey;
 
+import static com.telemed.requests.request.RequestFixtures.error;
+import static com.telemed.requests.request.RequestFixtures.issue;
 import static com.telemed.requests.survey.SurveyFixtures.as;
 import static com.telemed.requests.survey.SurveyFixtures.contact;
 import static com.telemed.requests.survey.SurveyFixtures.defineIntake;
-import static com.telemed.requests.survey.SurveyFixtures.error;
-import static com.telemed.requests.survey.SurveyFixtures.issue;
 import static com.telemed.requests.survey.SurveyFixtures.mintToken;
 import static com.telemed.requests.survey.SurveyFixtures.qualifying;
 import static com.telemed.requests.survey.SurveyFixtures.submission;
