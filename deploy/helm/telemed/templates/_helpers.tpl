@@ -1,0 +1,258 @@
+{{/*
+Names, labels and the per-service settings every template shares. Templates range over
+`telemed.serviceNames` and read each service through `telemed.service` (its settings merged over
+`defaults`) and `telemed.facts` (what the code fixes: module, who it calls, whether it uses Kafka).
+*/}}
+
+{{- define "telemed.name" -}}
+{{- .Chart.Name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "telemed.fullname" -}}
+{{- if contains .Chart.Name .Release.Name -}}
+{{- .Release.Name | trunc 36 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 36 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The seven services, in a fixed order. */}}
+{{- define "telemed.serviceNames" -}}
+{{- toJson (list "gateway" "requests" "members" "catalogue" "messaging" "billing" "webhook") -}}
+{{- end -}}
+
+{{/*
+What the code fixes per service, not a setting: its module (resource and image name), the services
+it calls (its SERVICE_URLS_<NAME> settings; the NetworkPolicies admit exactly these callers),
+whether it has a Kafka client, whether it serves /q/metrics.
+*/}}
+{{- define "telemed.allFacts" -}}
+gateway:
+  module: gateway
+  calls: [requests, members, catalogue, messaging, billing, webhook]
+  kafka: false
+  metrics: false
+requests:
+  module: requests-service
+  calls: [members, catalogue, messaging]
+  kafka: true
+  metrics: false
+members:
+  module: members-service
+  calls: [requests]
+  kafka: true
+  metrics: false
+catalogue:
+  module: catalogue-service
+  calls: []
+  kafka: false
+  metrics: false
+messaging:
+  module: messaging-service
+  calls: [members, requests]
+  kafka: true
+  metrics: false
+billing:
+  module: billing-service
+  calls: [members, requests]
+  kafka: true
+  metrics: false
+webhook:
+  module: webhook-service
+  calls: []
+  kafka: true
+  metrics: true
+{{- end -}}
+
+{{/* (dict "root" $ "name" "requests") -> the facts above of one service, as JSON. */}}
+{{- define "telemed.facts" -}}
+{{- $all := include "telemed.allFacts" .root | fromYaml -}}
+{{- toJson (get $all .name) -}}
+{{- end -}}
+
+{{/* (dict "root" $ "name" "members") -> the services that call it, gateway first, as JSON. */}}
+{{- define "telemed.callers" -}}
+{{- $all := include "telemed.allFacts" .root | fromYaml -}}
+{{- $callers := list -}}
+{{- range $caller := include "telemed.serviceNames" .root | fromJsonArray -}}
+{{- if has $.name (get (get $all $caller) "calls") -}}
+{{- $callers = append $callers $caller -}}
+{{- end -}}
+{{- end -}}
+{{- toJson $callers -}}
+{{- end -}}
+
+{{/*
+(dict "base" map "override" map) -> base with override merged in, as JSON: maps key by key,
+anything else replaced, null keeps the base. Unlike sprig's mergeOverwrite, false and 0 override.
+*/}}
+{{- define "telemed.merge" -}}
+{{- $out := deepCopy .base -}}
+{{- range $key, $value := .override -}}
+{{- $current := get $out $key -}}
+{{- if and (kindIs "map" $value) (kindIs "map" $current) -}}
+{{- $_ := set $out $key (include "telemed.merge" (dict "base" $current "override" $value) | fromJson) -}}
+{{- else if not (kindIs "invalid" $value) -}}
+{{- $_ := set $out $key $value -}}
+{{- end -}}
+{{- end -}}
+{{- toJson $out -}}
+{{- end -}}
+
+{{/* (dict "root" $ "name" "requests") -> defaults merged with services.<name>, as JSON. */}}
+{{- define "telemed.service" -}}
+{{- $own := get .root.Values.services .name -}}
+{{- include "telemed.merge" (dict "base" .root.Values.defaults "override" $own) -}}
+{{- end -}}
+
+{{/* (dict "root" $ "name" "requests") -> the name of its Deployment, Service, ConfigMap ... */}}
+{{- define "telemed.componentName" -}}
+{{- $facts := include "telemed.facts" . | fromJson -}}
+{{- printf "%s-%s" (include "telemed.fullname" .root) $facts.module | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "telemed.commonLabels" -}}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: telemed
+{{- end -}}
+
+{{- define "telemed.labels" -}}
+{{ include "telemed.commonLabels" . }}
+app.kubernetes.io/name: {{ include "telemed.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{/* (dict "root" $ "name" "requests") -> the labels that select its pods. */}}
+{{- define "telemed.selectorLabels" -}}
+{{- $facts := include "telemed.facts" . | fromJson -}}
+app.kubernetes.io/name: {{ include "telemed.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ $facts.module }}
+{{- end -}}
+
+{{- define "telemed.componentLabels" -}}
+{{ include "telemed.commonLabels" .root }}
+{{ include "telemed.selectorLabels" . }}
+{{- end -}}
+
+{{/* (dict "root" $ "name" "requests") -> registry/repository:tag of its image. */}}
+{{- define "telemed.image" -}}
+{{- $svc := include "telemed.service" . | fromJson -}}
+{{- $g := .root.Values.global.image -}}
+{{- $repository := required (printf "services.%s.image.repository is required" .name) $svc.image.repository -}}
+{{- $tag := $svc.image.tag | default $g.tag | default .root.Chart.AppVersion -}}
+{{- if $g.registry -}}
+{{- printf "%s/%s:%s" (trimSuffix "/" $g.registry) $repository $tag -}}
+{{- else -}}
+{{- printf "%s:%s" $repository $tag -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The URL a service reaches another by, inside the namespace. */}}
+{{- define "telemed.serviceUrl" -}}
+{{- $port := .root.Values.global.servicePort -}}
+{{- if eq .name "gateway" -}}{{- $port = .root.Values.services.gateway.service.port -}}{{- end -}}
+{{- printf "http://%s:%v" (include "telemed.componentName" .) $port -}}
+{{- end -}}
+
+{{/* Secret names: the existing one when named, else the one the chart creates. */}}
+{{- define "telemed.trustKeySecret" -}}
+{{- .Values.secrets.trustKey.existingSecret | default (printf "%s-trust-key" (include "telemed.fullname" .)) -}}
+{{- end -}}
+{{- define "telemed.opsApiKeySecret" -}}
+{{- .Values.secrets.opsApiKey.existingSecret | default (printf "%s-ops-api-key" (include "telemed.fullname" .)) -}}
+{{- end -}}
+{{- define "telemed.webhookKeysSecret" -}}
+{{- .Values.secrets.webhookSecretKeys.existingSecret | default (printf "%s-webhook-secret-keys" (include "telemed.fullname" .)) -}}
+{{- end -}}
+{{- define "telemed.kafkaSecret" -}}
+{{- .Values.secrets.kafka.existingSecret | default (printf "%s-kafka" (include "telemed.fullname" .)) -}}
+{{- end -}}
+{{- define "telemed.smtpSecret" -}}
+{{- .Values.secrets.smtp.existingSecret | default (printf "%s-smtp" (include "telemed.fullname" .)) -}}
+{{- end -}}
+{{- define "telemed.databaseSecret" -}}
+{{- $db := get .root.Values.secrets.databases .name -}}
+{{- $db.existingSecret | default (printf "%s-database" (include "telemed.componentName" .)) -}}
+{{- end -}}
+
+{{- define "telemed.kafkaSasl" -}}
+{{- if hasPrefix "SASL_" .Values.kafka.securityProtocol -}}true{{- end -}}
+{{- end -}}
+
+{{/* The JDBC URL of one service's database. */}}
+{{- define "telemed.jdbcUrl" -}}
+{{- $svc := include "telemed.service" . | fromJson -}}
+{{- $facts := include "telemed.facts" . | fromJson -}}
+{{- $pg := .root.Values.postgresql -}}
+{{- $db := $svc.database -}}
+{{- $host := $db.host | default $pg.host -}}
+{{- $host = required (printf "postgresql.host (or services.%s.database.host) is required" .name) $host -}}
+{{- $port := $db.port | default $pg.port -}}
+{{- $params := dict "sslmode" ($db.sslmode | default $pg.sslmode) "ApplicationName" $facts.module -}}
+{{- $params = mustMergeOverwrite $params (deepCopy ($pg.parameters | default dict)) (deepCopy ($db.parameters | default dict)) -}}
+{{- $query := list -}}
+{{- range $key := keys $params | sortAlpha -}}
+{{- $query = append $query (printf "%s=%v" $key (get $params $key)) -}}
+{{- end -}}
+{{- printf "jdbc:postgresql://%s:%v/%s?%s" $host $port $db.name (join "&" $query) -}}
+{{- end -}}
+
+{{/*
+(dict "root" $ "name" "requests") -> a digest of the chart-created secret values the service reads,
+so that `helm upgrade` with a new credential rolls that service's pods (an existingSecret is not
+seen: after changing one, `kubectl rollout restart`).
+*/}}
+{{- define "telemed.secretChecksum" -}}
+{{- $s := .root.Values.secrets -}}
+{{- $facts := include "telemed.facts" . | fromJson -}}
+{{- $used := list $s.trustKey (get $s.databases .name) -}}
+{{- if eq .name "gateway" -}}{{- $used = append $used $s.opsApiKey -}}{{- end -}}
+{{- if eq .name "webhook" -}}{{- $used = append $used $s.webhookSecretKeys -}}{{- end -}}
+{{- if eq .name "messaging" -}}{{- $used = append $used $s.smtp -}}{{- end -}}
+{{- if $facts.kafka -}}{{- $used = append $used $s.kafka -}}{{- end -}}
+{{- toJson $used | sha256sum -}}
+{{- end -}}
+
+{{/* (dict "root" $ "name" "requests") -> the data of its ConfigMap: its non-secret environment. */}}
+{{- define "telemed.configData" -}}
+{{- $root := .root -}}
+{{- $name := .name -}}
+{{- $ctx := . -}}
+{{- $svc := include "telemed.service" . | fromJson -}}
+{{- $facts := include "telemed.facts" . | fromJson -}}
+{{- $shutdown := $svc.shutdown -}}
+{{- $publicUrl := required "global.publicUrl is required (the gateway's public base URL: attachment and booking links)" $root.Values.global.publicUrl | trimSuffix "/" }}
+QUARKUS_HTTP_PORT: {{ $root.Values.global.containerPort | quote }}
+QUARKUS_DATASOURCE_JDBC_URL: {{ include "telemed.jdbcUrl" $ctx | quote }}
+QUARKUS_SHUTDOWN_DELAY: {{ printf "%vs" $shutdown.delaySeconds | quote }}
+QUARKUS_SHUTDOWN_TIMEOUT: {{ printf "%vs" $shutdown.timeoutSeconds | quote }}
+QUARKUS_HTTP_BODY_UPLOADS_DIRECTORY: "/tmp/uploads"
+SERVICE_ENVIRONMENT: {{ $root.Values.global.serviceEnvironment | quote }}
+JAVA_TOOL_OPTIONS: {{ $svc.javaToolOptions | quote }}
+{{- range $called := $facts.calls }}
+SERVICE_URLS_{{ upper $called }}: {{ include "telemed.serviceUrl" (dict "root" $root "name" $called) | quote }}
+{{- end }}
+{{- if $facts.kafka }}
+KAFKA_BOOTSTRAP_SERVERS: {{ required "kafka.bootstrapServers is required" $root.Values.kafka.bootstrapServers | quote }}
+KAFKA_SECURITY_PROTOCOL: {{ $root.Values.kafka.securityProtocol | quote }}
+{{- if include "telemed.kafkaSasl" $root }}
+KAFKA_SASL_MECHANISM: {{ required "kafka.sasl.mechanism is required with a SASL_* securityProtocol" $root.Values.kafka.sasl.mechanism | quote }}
+{{- end }}
+{{- end }}
+{{- if eq $name "messaging" }}
+ATTACHMENT_BASE_URL: {{ $publicUrl | quote }}
+SMTP_HOST: {{ required "smtp.host is required (messaging-service refuses to start without it)" $root.Values.smtp.host | quote }}
+SMTP_PORT: {{ $root.Values.smtp.port | quote }}
+SMTP_FROM: {{ $root.Values.smtp.from | quote }}
+SMTP_START_TLS: {{ $root.Values.smtp.startTls | quote }}
+{{- end }}
+{{- if eq $name "requests" }}
+BOOKING_BASE_URL: {{ $publicUrl | quote }}
+{{- end }}
+{{- range $key, $value := $svc.env }}
+{{ $key }}: {{ $value | toString | quote }}
+{{- end }}
+{{- end -}}
