@@ -1,0 +1,197 @@
+package com.telemed.deploy;
+
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyIngressRule;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPeer;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import static com.telemed.deploy.Chart.Service.BILLING;
+import static com.telemed.deploy.Chart.Service.CATALOGUE;
+import static com.telemed.deploy.Chart.Service.GATEWAY;
+import static com.telemed.deploy.Chart.Service.MEMBERS;
+import static com.telemed.deploy.Chart.Service.MESSAGING;
+import static com.telemed.deploy.Chart.Service.REQUESTS;
+import static com.telemed.deploy.Chart.Service.WEBHOOK;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Only the gateway is reachable from outside; inside, each service admits exactly its callers. */
+class ExposureTest {
+
+    /**
+     * Who calls whom, from the code: each service's SERVICE_URLS_<NAME> settings (application.properties:
+     * gateway.service-urls.*, requests.remote.*-url, members.requests-service.url, messaging.remote.*-url,
+     * billing.remote.*-url). catalogue-service and webhook-service call no service.
+     */
+    static final Map<Chart.Service, Set<Chart.Service>> CALLS = Map.of(
+            GATEWAY, EnumSet.of(REQUESTS, MEMBERS, CATALOGUE, MESSAGING, BILLING, WEBHOOK),
+            REQUESTS, EnumSet.of(MEMBERS, CATALOGUE, MESSAGING),
+            MEMBERS, EnumSet.of(REQUESTS),
+            CATALOGUE, EnumSet.noneOf(Chart.Service.class),
+            MESSAGING, EnumSet.of(MEMBERS, REQUESTS),
+            BILLING, EnumSet.of(MEMBERS, REQUESTS),
+            WEBHOOK, EnumSet.noneOf(Chart.Service.class));
+
+    private static final Manifests DEFAULTS = Chart.render(Chart.minimal());
+    private static final Manifests PRODUCTION = Chart.render(Map.of(), Chart.PRODUCTION);
+
+    @Test
+    void onlyTheGatewaysServiceTypeFollowsTheValues() {
+        Manifests manifests = Chart.render(Chart.minimal("services.gateway.service.type", "LoadBalancer",
+                "services.gateway.service.port", "443"));
+
+        for (Chart.Service service : Chart.Service.all()) {
+            Service defaults = DEFAULTS.get(Service.class, service.resourceName());
+            assertThat(defaults.getSpec().getType()).isEqualTo("ClusterIP");
+            assertThat(defaults.getSpec().getSelector())
+                    .isEqualTo(DEFAULTS.deployment(service).getSpec().getSelector().getMatchLabels());
+            assertThat(defaults.getSpec().getPorts()).singleElement().satisfies(port -> {
+                assertThat(port.getName()).isEqualTo("http");
+                assertThat(port.getPort()).isEqualTo(80);
+                assertThat(port.getTargetPort()).isEqualTo(new IntOrString("http"));
+            });
+
+            Service exposed = manifests.get(Service.class, service.resourceName());
+            assertThat(exposed.getSpec().getType()).isEqualTo(service == GATEWAY ? "LoadBalancer" : "ClusterIP");
+            assertThat(exposed.getSpec().getPorts().get(0).getPort()).isEqualTo(service == GATEWAY ? 443 : 80);
+        }
+    }
+
+    @Test
+    void theIngressLeadsToTheGatewayOnly() {
+        assertThat(DEFAULTS.ofKind(Ingress.class)).isEmpty();
+
+        Ingress ingress = PRODUCTION.get(Ingress.class, GATEWAY.resourceName());
+        assertThat(ingress.getSpec().getIngressClassName()).isEqualTo("nginx");
+        assertThat(ingress.getSpec().getTls()).singleElement().satisfies(tls -> {
+            assertThat(tls.getSecretName()).isEqualTo("api-telemed-example-tls");
+            assertThat(tls.getHosts()).containsExactly("api.telemed.example");
+        });
+        assertThat(ingress.getSpec().getRules()).singleElement().satisfies(rule -> {
+            assertThat(rule.getHost()).isEqualTo("api.telemed.example");
+            assertThat(rule.getHttp().getPaths()).singleElement().satisfies(path -> {
+                assertThat(path.getPath()).isEqualTo("/");
+                assertThat(path.getPathType()).isEqualTo("Prefix");
+                assertThat(path.getBackend().getService().getName()).isEqualTo("telemed-gateway");
+                assertThat(path.getBackend().getService().getPort().getName()).isEqualTo("http");
+            });
+        });
+    }
+
+    @Test
+    void theCallGraphIsTheOneTheServicesConfigurationNames() throws IOException {
+        Pattern url = Pattern.compile("\\$\\{SERVICE_URLS_([A-Z]+)");
+        for (Chart.Service service : Chart.Service.all()) {
+            String properties = Files.readString(Path.of("..", service.module(), "src/main/resources/application.properties"));
+            Set<String> named = url.matcher(properties).results().map(m -> m.group(1)).collect(Collectors.toSet());
+            assertThat(named).as(service.module()).isEqualTo(
+                    CALLS.get(service).stream().map(s -> s.key().toUpperCase()).collect(Collectors.toSet()));
+        }
+    }
+
+    @Test
+    void eachServiceFindsTheServicesItCallsInsideTheNamespace() {
+        for (Chart.Service service : Chart.Service.all()) {
+            Map<String, String> urls = DEFAULTS.config(service).entrySet().stream()
+                    .filter(e -> e.getKey().startsWith("SERVICE_URLS_"))
+                    .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+            Map<String, String> expected = new HashMap<>();
+            CALLS.get(service).forEach(called -> expected.put("SERVICE_URLS_" + called.key().toUpperCase(),
+                    "http://" + called.resourceName() + ":80"));
+            assertThat(urls).as(service.module()).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void eachNetworkPolicyAdmitsExactlyTheGatewayAndTheServicesThatCallIt() {
+        for (Chart.Service service : Chart.Service.all()) {
+            NetworkPolicy policy = DEFAULTS.get(NetworkPolicy.class, service.resourceName());
+            assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
+            assertThat(policy.getSpec().getPodSelector().getMatchLabels())
+                    .isEqualTo(DEFAULTS.deployment(service).getSpec().getSelector().getMatchLabels());
+            NetworkPolicyIngressRule rule = onlyRule(policy);
+            if (service == GATEWAY) {
+                // From anywhere: no peer list at all.
+                assertThat(rule.getFrom()).isEmpty();
+                continue;
+            }
+            Set<String> expected = CALLS.entrySet().stream()
+                    .filter(e -> e.getValue().contains(service))
+                    .map(e -> e.getKey().module())
+                    .collect(Collectors.toSet());
+            assertThat(expected).contains("gateway");
+            assertThat(rule.getFrom()).allSatisfy(peer -> {
+                assertThat(peer.getNamespaceSelector()).isNull();
+                assertThat(peer.getIpBlock()).isNull();
+                assertThat(peer.getPodSelector().getMatchLabels()).containsOnlyKeys(
+                        "app.kubernetes.io/name", "app.kubernetes.io/instance", "app.kubernetes.io/component");
+                assertThat(peer.getPodSelector().getMatchLabels())
+                        .containsEntry("app.kubernetes.io/name", "telemed")
+                        .containsEntry("app.kubernetes.io/instance", Chart.RELEASE);
+            });
+            assertThat(rule.getFrom().stream().map(ExposureTest::component).toList())
+                    .as(service.module()).containsExactlyInAnyOrderElementsOf(expected);
+        }
+        assertThat(callers(REQUESTS)).containsExactlyInAnyOrder("gateway", "members-service", "messaging-service", "billing-service");
+        assertThat(callers(MEMBERS)).containsExactlyInAnyOrder("gateway", "requests-service", "messaging-service", "billing-service");
+        assertThat(callers(CATALOGUE)).containsExactlyInAnyOrder("gateway", "requests-service");
+        assertThat(callers(MESSAGING)).containsExactlyInAnyOrder("gateway", "requests-service");
+        assertThat(callers(BILLING)).containsExactly("gateway");
+        assertThat(callers(WEBHOOK)).containsExactly("gateway");
+    }
+
+    @Test
+    void productionAdmitsTheIngressControllerToTheGatewayAndPrometheusToEveryService() {
+        for (Chart.Service service : Chart.Service.all()) {
+            List<NetworkPolicyIngressRule> rules = PRODUCTION.get(NetworkPolicy.class, service.resourceName()).getSpec().getIngress();
+            assertThat(rules).hasSize(2);
+            if (service == GATEWAY) {
+                assertThat(rules.get(0).getFrom()).singleElement().satisfies(peer ->
+                        assertThat(peer.getNamespaceSelector().getMatchLabels())
+                                .containsExactlyEntriesOf(Map.of("kubernetes.io/metadata.name", "ingress-nginx")));
+            }
+            assertThat(rules.get(1).getFrom()).singleElement().satisfies(peer ->
+                    assertThat(peer.getNamespaceSelector().getMatchLabels())
+                            .containsExactlyEntriesOf(Map.of("kubernetes.io/metadata.name", "monitoring")));
+            assertThat(rules.get(1).getPorts()).singleElement()
+                    .satisfies(port -> assertThat(port.getPort()).isEqualTo(new IntOrString("http")));
+        }
+    }
+
+    @Test
+    void networkPoliciesCanBeLeftToThePlatformTeam() {
+        assertThat(Chart.render(Chart.minimal("networkPolicy.enabled", "false")).ofKind(NetworkPolicy.class)).isEmpty();
+    }
+
+    private static List<String> callers(Chart.Service service) {
+        return onlyRule(DEFAULTS.get(NetworkPolicy.class, service.resourceName())).getFrom().stream()
+                .map(ExposureTest::component).toList();
+    }
+
+    private static NetworkPolicyIngressRule onlyRule(NetworkPolicy policy) {
+        assertThat(policy.getSpec().getIngress()).hasSize(1);
+        NetworkPolicyIngressRule rule = policy.getSpec().getIngress().get(0);
+        assertThat(rule.getPorts()).singleElement().satisfies(port -> {
+            assertThat(port.getPort()).isEqualTo(new IntOrString("http"));
+            assertThat(port.getProtocol()).isEqualTo("TCP");
+        });
+        return rule;
+    }
+
+    private static String component(NetworkPolicyPeer peer) {
+        return peer.getPodSelector().getMatchLabels().get("app.kubernetes.io/component");
+    }
+}

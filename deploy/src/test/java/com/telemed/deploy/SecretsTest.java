@@ -1,0 +1,161 @@
+package com.telemed.deploy;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import static com.telemed.deploy.Chart.Service.GATEWAY;
+import static com.telemed.deploy.Chart.Service.MESSAGING;
+import static com.telemed.deploy.Chart.Service.WEBHOOK;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Credentials live in Secrets only, reach exactly the services that need them, and are never invented. */
+class SecretsTest {
+
+    private static final Pattern SECRET_LIKE = Pattern.compile("PASSWORD|SECRET|KEY|TOKEN|JAAS|USERNAME|CREDENTIAL");
+
+    private static final Manifests DEFAULTS = Chart.render(Chart.minimal());
+
+    @Test
+    void noConfigMapHoldsACredentialByNameOrByValue() {
+        List<ConfigMap> configMaps = DEFAULTS.ofKind(ConfigMap.class);
+        assertThat(configMaps).hasSize(7);
+        for (ConfigMap configMap : configMaps) {
+            assertThat(configMap.getData().keySet()).noneMatch(key -> SECRET_LIKE.matcher(key).find());
+            assertThat(configMap.getData().values()).allSatisfy(value ->
+                    assertThat(Chart.SECRETS.values()).noneMatch(value::contains));
+            assertThat(configMap.getBinaryData()).isEmpty();
+        }
+    }
+
+    @Test
+    void noSecretValueAppearsOutsideSecretsAnywhereInTheRelease() throws JsonProcessingException {
+        for (HasMetadata resource : DEFAULTS.all()) {
+            if (resource instanceof Secret) {
+                continue;
+            }
+            String text = new YAMLMapper().writeValueAsString(resource);
+            assertThat(Chart.SECRETS.values()).as(resource.getKind() + " " + resource.getMetadata().getName())
+                    .noneMatch(text::contains);
+        }
+    }
+
+    @Test
+    void theChartCreatesOneSecretPerCredentialWithTheGivenValues() {
+        assertThat(data("telemed-trust-key")).containsExactlyInAnyOrderEntriesOf(Map.of("trust-key", Chart.SECRETS.get("secrets.trustKey.value")));
+        assertThat(data("telemed-ops-api-key")).containsExactlyEntriesOf(Map.of("ops-api-key", Chart.SECRETS.get("secrets.opsApiKey.value")));
+        assertThat(data("telemed-webhook-secret-keys"))
+                .containsExactlyEntriesOf(Map.of("secret-keys", Chart.SECRETS.get("secrets.webhookSecretKeys.value")));
+        for (Chart.Service service : Chart.Service.all()) {
+            assertThat(data(service.resourceName() + "-database")).containsExactlyInAnyOrderEntriesOf(Map.of(
+                    "username", "user-" + service.key(), "password", "pw-" + service.key() + "-9a8b7c"));
+        }
+    }
+
+    @Test
+    void eachServiceReadsExactlyItsOwnCredentialsFromSecrets() {
+        for (Chart.Service service : Chart.Service.all()) {
+            Map<String, String> expected = new LinkedHashMap<>();
+            expected.put("QUARKUS_DATASOURCE_USERNAME", service.resourceName() + "-database/username");
+            expected.put("QUARKUS_DATASOURCE_PASSWORD", service.resourceName() + "-database/password");
+            expected.put("PLATFORM_TRUST_KEY", "telemed-trust-key/trust-key");
+            if (service == GATEWAY) {
+                expected.put("OPS_API_KEY", "telemed-ops-api-key/ops-api-key");
+            }
+            if (service == WEBHOOK) {
+                expected.put("WEBHOOK_SECRET_KEYS", "telemed-webhook-secret-keys/secret-keys");
+            }
+            assertThat(secretEnv(DEFAULTS.deployment(service))).as(service.module()).containsExactlyEntriesOf(expected);
+        }
+    }
+
+    @Test
+    void existingSecretsAreReferencedAndNoneIsCreated() {
+        Manifests production = Chart.render(Map.of(), Chart.PRODUCTION);
+
+        assertThat(production.ofKind(Secret.class)).isEmpty();
+        assertThat(secretEnv(production.deployment(GATEWAY))).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "QUARKUS_DATASOURCE_USERNAME", "telemed-gateway-db/username",
+                "QUARKUS_DATASOURCE_PASSWORD", "telemed-gateway-db/password",
+                "PLATFORM_TRUST_KEY", "telemed-trust-key/trust-key",
+                "OPS_API_KEY", "telemed-ops-api-key/ops-api-key"));
+        assertThat(secretEnv(production.deployment(MESSAGING))).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "QUARKUS_DATASOURCE_USERNAME", "telemed-messaging-db/username",
+                "QUARKUS_DATASOURCE_PASSWORD", "telemed-messaging-db/password",
+                "PLATFORM_TRUST_KEY", "telemed-trust-key/trust-key",
+                "KAFKA_SASL_JAAS_CONFIG", "telemed-kafka/sasl-jaas-config",
+                "SMTP_USERNAME", "telemed-smtp/username",
+                "SMTP_PASSWORD", "telemed-smtp/password"));
+    }
+
+    @Test
+    void aMissingCredentialFailsTheInstallNamingIt() {
+        Map<String, String> sets = Chart.minimal();
+        sets.remove("secrets.opsApiKey.value");
+        assertThat(Chart.renderFailure(sets))
+                .contains("secrets.opsApiKey.value is required (or secrets.opsApiKey.existingSecret)");
+
+        sets = Chart.minimal();
+        sets.remove("secrets.databases.catalogue.password");
+        assertThat(Chart.renderFailure(sets))
+                .contains("secrets.databases.catalogue.password is required (or secrets.databases.catalogue.existingSecret)");
+
+        assertThat(Chart.renderFailure(Chart.minimal("secrets.trustKey.value", "only-twenty-characters")))
+                .contains("secrets.trustKey.value: every comma-separated key must be at least 32 characters");
+
+        assertThat(Chart.renderFailure(Chart.minimal("kafka.securityProtocol", "SASL_SSL", "kafka.sasl.mechanism", "PLAIN")))
+                .contains("secrets.kafka.saslJaasConfig is required with a SASL_* kafka.securityProtocol (or secrets.kafka.existingSecret)");
+    }
+
+    @Test
+    void aNewCredentialRollsOnlyThePodsThatReadIt() {
+        Manifests rotated = Chart.render(Chart.minimal("secrets.opsApiKey.value", "ops-key-rotated-0001"));
+
+        for (Chart.Service service : Chart.Service.all()) {
+            String before = checksum(DEFAULTS, service);
+            String after = checksum(rotated, service);
+            if (service == GATEWAY) {
+                assertThat(after).isNotEqualTo(before);
+            } else {
+                assertThat(after).as(service.module()).isEqualTo(before);
+            }
+            assertThat(before).hasSize(64);
+        }
+    }
+
+    private static String checksum(Manifests manifests, Chart.Service service) {
+        return manifests.deployment(service).getSpec().getTemplate().getMetadata().getAnnotations().get("checksum/secrets");
+    }
+
+    private static Map<String, String> data(String secret) {
+        Map<String, String> decoded = new LinkedHashMap<>();
+        Secret resource = DEFAULTS.get(Secret.class, secret);
+        assertThat(resource.getType()).isEqualTo("Opaque");
+        resource.getData().forEach((key, value) ->
+                decoded.put(key, new String(Base64.getDecoder().decode(value), StandardCharsets.UTF_8)));
+        return decoded;
+    }
+
+    /** Each variable of the container that comes from a Secret, as secret/key; no literal value among them. */
+    static Map<String, String> secretEnv(Deployment deployment) {
+        Map<String, String> env = new LinkedHashMap<>();
+        for (EnvVar variable : deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv()) {
+            assertThat(variable.getValue()).as(variable.getName()).isNull();
+            var ref = variable.getValueFrom().getSecretKeyRef();
+            env.put(variable.getName(), ref.getName() + "/" + ref.getKey());
+        }
+        return env;
+    }
+}
