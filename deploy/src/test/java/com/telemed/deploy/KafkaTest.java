@@ -1,0 +1,129 @@
+package com.telemed.deploy;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+import static com.telemed.deploy.Chart.Service.CATALOGUE;
+import static com.telemed.deploy.Chart.Service.GATEWAY;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Kafka settings reach the five services with a Kafka client; the optional Job creates the platform's topics. */
+class KafkaTest {
+
+    private static final Set<String> TOPICS = Set.of("care.events", "member.events", "messaging.events");
+
+    @Test
+    void onlyServicesWithAKafkaClientGetKafkaSettings() {
+        Manifests manifests = Chart.render(Chart.minimal());
+
+        for (Chart.Service service : Chart.Service.all()) {
+            Map<String, String> config = manifests.config(service);
+            if (service == GATEWAY || service == CATALOGUE) {
+                assertThat(config.keySet()).noneMatch(key -> key.startsWith("KAFKA_"));
+            } else {
+                assertThat(config).containsEntry("KAFKA_BOOTSTRAP_SERVERS", "kafka-0.care.example:9092")
+                        .containsEntry("KAFKA_SECURITY_PROTOCOL", "PLAINTEXT")
+                        .doesNotContainKey("KAFKA_SASL_MECHANISM");
+            }
+        }
+    }
+
+    @Test
+    void saslFromASecretInProduction() {
+        Manifests manifests = Chart.render(Map.of(), Chart.PRODUCTION);
+
+        for (Chart.Service service : Chart.Service.all()) {
+            Map<String, String> secretEnv = SecretsTest.secretEnv(manifests.deployment(service));
+            if (service == GATEWAY || service == CATALOGUE) {
+                assertThat(secretEnv).doesNotContainKey("KAFKA_SASL_JAAS_CONFIG");
+                continue;
+            }
+            assertThat(manifests.config(service))
+                    .containsEntry("KAFKA_BOOTSTRAP_SERVERS",
+                            "b-1.kafka.telemed.example:9096,b-2.kafka.telemed.example:9096,b-3.kafka.telemed.example:9096")
+                    .containsEntry("KAFKA_SECURITY_PROTOCOL", "SASL_SSL")
+                    .containsEntry("KAFKA_SASL_MECHANISM", "SCRAM-SHA-512");
+            assertThat(secretEnv).containsEntry("KAFKA_SASL_JAAS_CONFIG", "telemed-kafka/sasl-jaas-config");
+        }
+    }
+
+    @Test
+    void theTopicsAreTheOnesTheServicesUse() throws IOException {
+        Pattern topic = Pattern.compile("\"((?:care|member|messaging)\\.events)\"|topic=(\\S+)");
+        Set<String> used = new TreeSet<>();
+        for (Chart.Service service : Chart.Service.all()) {
+            try (var files = Files.walk(Path.of("..", service.module(), "src/main"))) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    topic.matcher(Files.readString(file)).results()
+                            .forEach(m -> used.add(m.group(1) != null ? m.group(1) : m.group(2)));
+                }
+            }
+        }
+        assertThat(used).isEqualTo(new TreeSet<>(TOPICS));
+
+        Job job = topicsJob(Chart.minimal("kafka.topics.create", "true", "kafka.topics.job.helmHook", "false"));
+        assertThat(env(job.getSpec().getTemplate().getSpec().getContainers().get(0)).get("TOPICS"))
+                .isEqualTo("care.events member.events messaging.events");
+    }
+
+    @Test
+    void theTopicsJobIsAHookByDefaultAndOffUnlessAskedFor() {
+        assertThat(Chart.render(Chart.minimal()).ofKind(Job.class)).isEmpty();
+        // A hook is not part of the release's manifest, which is what helm template here prints.
+        assertThat(Chart.render(Chart.minimal("kafka.topics.create", "true")).ofKind(Job.class)).isEmpty();
+    }
+
+    @Test
+    void theTopicsJobCreatesEachTopicIfMissing() {
+        Job job = topicsJob(Chart.minimal("kafka.topics.create", "true", "kafka.topics.job.helmHook", "false",
+                "kafka.topics.partitions", "12", "kafka.topics.replicationFactor", "3",
+                "kafka.topics.config.min\\.insync\\.replicas", "2"));
+
+        assertThat(job.getMetadata().getName()).isEqualTo("telemed-kafka-topics");
+        var pod = job.getSpec().getTemplate().getSpec();
+        assertThat(pod.getRestartPolicy()).isEqualTo("Never");
+        assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+        assertThat(pod.getSecurityContext().getRunAsUser()).isEqualTo(1000L);
+        Container container = pod.getContainers().get(0);
+        assertThat(container.getImage()).isEqualTo("apache/kafka:3.9.1");
+        assertThat(container.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
+        assertThat(container.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
+        assertThat(container.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
+        assertThat(container.getCommand()).hasSize(3);
+        assertThat(container.getCommand().get(2))
+                .contains("/opt/kafka/bin/kafka-topics.sh --bootstrap-server \"${KAFKA_BOOTSTRAP_SERVERS}\"")
+                .contains("--create --if-not-exists --topic \"${topic}\"");
+        assertThat(env(container)).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "KAFKA_BOOTSTRAP_SERVERS", "kafka-0.care.example:9092",
+                "KAFKA_SECURITY_PROTOCOL", "PLAINTEXT",
+                "TOPICS", "care.events member.events messaging.events",
+                "PARTITIONS", "12",
+                "REPLICATION_FACTOR", "3",
+                "TOPIC_CONFIG", "--config min.insync.replicas=2",
+                "LOG_DIR", "/tmp/kafka-logs",
+                "KAFKA_HEAP_OPTS", "-Xmx256m"));
+    }
+
+    private static Job topicsJob(Map<String, String> sets) {
+        return Chart.render(sets).get(Job.class, "telemed-kafka-topics");
+    }
+
+    private static Map<String, String> env(Container container) {
+        Map<String, String> env = new LinkedHashMap<>();
+        for (EnvVar variable : container.getEnv()) {
+            env.put(variable.getName(), variable.getValue());
+        }
+        return env;
+    }
+}
