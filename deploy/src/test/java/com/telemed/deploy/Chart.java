@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.InstallCommand;
 import com.marcnuri.helm.LintResult;
 import com.marcnuri.helm.TemplateCommand;
 
@@ -89,6 +90,26 @@ final class Chart {
         } catch (IllegalStateException e) {
             return e.getMessage();
         }
+    }
+
+    /**
+     * The release notes (templates/NOTES.txt) as {@code helm install --dry-run} prints them, client
+     * only: no cluster is contacted.
+     */
+    static String notes(Map<String, String> sets, Path... valuesFiles) {
+        InstallCommand command = new Helm(DIR).install().withName(RELEASE).withNamespace(NAMESPACE).clientOnly().dryRun();
+        for (Path file : valuesFiles) {
+            command = command.withValuesFile(file);
+        }
+        for (Map.Entry<String, String> set : sets.entrySet()) {
+            command = command.set(set.getKey(), set.getValue());
+        }
+        String output = command.call().getOutput();
+        int notes = output.indexOf("NOTES:\n");
+        if (notes < 0) {
+            throw new AssertionError("no NOTES in the output of helm install --dry-run:\n" + output);
+        }
+        return output.substring(notes + "NOTES:\n".length());
     }
 
     private static TemplateCommand template(Map<String, String> sets, Path... valuesFiles) {
