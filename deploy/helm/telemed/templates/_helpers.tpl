@@ -16,9 +16,9 @@ Names, labels and the per-service settings every template shares. Templates rang
 {{- end -}}
 {{- end -}}
 
-{{/* The seven services, in a fixed order. */}}
+{{/* The keys of .Values.services (the schema admits exactly the seven), sorted. */}}
 {{- define "telemed.serviceNames" -}}
-{{- toJson (list "gateway" "requests" "members" "catalogue" "messaging" "billing" "webhook") -}}
+{{- toJson (keys .Values.services | sortAlpha) -}}
 {{- end -}}
 
 {{/*

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyIngressRule;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPeer;
+import io.fabric8.openshift.api.model.monitoring.v1.ServiceMonitor;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -169,6 +170,22 @@ class ExposureTest {
             assertThat(rules.get(1).getPorts()).singleElement()
                     .satisfies(port -> assertThat(port.getPort()).isEqualTo(new IntOrString("http")));
         }
+    }
+
+    @Test
+    void prometheusScrapesTheServicesThatServeMetrics() {
+        assertThat(DEFAULTS.ofKind(ServiceMonitor.class)).isEmpty();
+
+        assertThat(PRODUCTION.ofKind(ServiceMonitor.class)).singleElement().satisfies(monitor -> {
+            assertThat(monitor.getMetadata().getName()).isEqualTo(WEBHOOK.resourceName());
+            assertThat(monitor.getSpec().getSelector().getMatchLabels())
+                    .isEqualTo(PRODUCTION.get(Service.class, WEBHOOK.resourceName()).getSpec().getSelector());
+            assertThat(monitor.getSpec().getEndpoints()).singleElement().satisfies(endpoint -> {
+                assertThat(endpoint.getPort()).isEqualTo("http");
+                assertThat(endpoint.getPath()).isEqualTo("/q/metrics");
+                assertThat(endpoint.getInterval()).isEqualTo("30s");
+            });
+        });
     }
 
     @Test
