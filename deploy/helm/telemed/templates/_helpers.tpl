@@ -224,7 +224,7 @@ seen: after changing one, `kubectl rollout restart`).
 {{- $svc := include "telemed.service" . | fromJson -}}
 {{- $facts := include "telemed.facts" . | fromJson -}}
 {{- $shutdown := $svc.shutdown -}}
-{{- $publicUrl := required "global.publicUrl is required (the gateway's public base URL: attachment and booking links)" $root.Values.global.publicUrl | trimSuffix "/" }}
+{{- $publicUrl := required "global.publicUrl is required (the gateway's public base URL: attachment and booking links)" $root.Values.global.publicUrl | trimSuffix "/" -}}
 QUARKUS_HTTP_PORT: {{ $root.Values.global.containerPort | quote }}
 QUARKUS_DATASOURCE_JDBC_URL: {{ include "telemed.jdbcUrl" $ctx | quote }}
 QUARKUS_SHUTDOWN_DELAY: {{ printf "%vs" $shutdown.delaySeconds | quote }}

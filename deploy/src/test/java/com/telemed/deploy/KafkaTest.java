@@ -2,6 +2,7 @@ package com.telemed.deploy;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import org.junit.jupiter.api.Test;
 
@@ -113,6 +114,33 @@ class KafkaTest {
                 "TOPIC_CONFIG", "--config min.insync.replicas=2",
                 "LOG_DIR", "/tmp/kafka-logs",
                 "KAFKA_HEAP_OPTS", "-Xmx256m"));
+    }
+
+    @Test
+    void theTopicsJobLogsInWithSaslFromASecretThatExistsBeforeTheRelease() {
+        Map<String, String> sasl = Chart.minimal("kafka.topics.create", "true", "kafka.topics.job.helmHook", "false",
+                "kafka.securityProtocol", "SASL_SSL", "kafka.sasl.mechanism", "SCRAM-SHA-512",
+                "secrets.kafka.saslJaasConfig", "org.apache.kafka.common.security.scram.ScramLoginModule required;");
+
+        // Chart-made: a Secret of the Job's own (a hook, like the Job), since hooks run before the release's Secrets exist.
+        Manifests manifests = Chart.render(sasl);
+        Container container = manifests.get(Job.class, "telemed-kafka-topics").getSpec().getTemplate().getSpec().getContainers().get(0);
+        assertThat(env(container)).containsEntry("KAFKA_SECURITY_PROTOCOL", "SASL_SSL").containsEntry("KAFKA_SASL_MECHANISM", "SCRAM-SHA-512");
+        assertThat(jaasSecret(container)).isEqualTo("telemed-kafka-topics/sasl-jaas-config");
+        assertThat(manifests.get(Secret.class, "telemed-kafka-topics").getData())
+                .containsOnlyKeys("sasl-jaas-config");
+
+        sasl.put("secrets.kafka.existingSecret", "kafka-login");
+        Manifests existing = Chart.render(sasl);
+        Container withExisting = existing.get(Job.class, "telemed-kafka-topics").getSpec().getTemplate().getSpec().getContainers().get(0);
+        assertThat(jaasSecret(withExisting)).isEqualTo("kafka-login/sasl-jaas-config");
+        assertThat(existing.find(Secret.class, "telemed-kafka-topics")).isEmpty();
+    }
+
+    private static String jaasSecret(Container container) {
+        EnvVar jaas = container.getEnv().stream().filter(e -> e.getName().equals("KAFKA_SASL_JAAS_CONFIG")).findFirst().orElseThrow();
+        assertThat(jaas.getValue()).isNull();
+        return jaas.getValueFrom().getSecretKeyRef().getName() + "/" + jaas.getValueFrom().getSecretKeyRef().getKey();
     }
 
     private static Job topicsJob(Map<String, String> sets) {
