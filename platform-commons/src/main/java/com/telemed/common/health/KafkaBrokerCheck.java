@@ -1,6 +1,8 @@
 package com.telemed.common.health;
 
+import com.telemed.common.kafka.KafkaConnection;
 import io.quarkus.arc.properties.IfBuildProperty;
+import io.smallrye.common.annotation.Identifier;
 import io.smallrye.health.api.HealthGroup;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 
@@ -35,13 +36,12 @@ public class KafkaBrokerCheck implements HealthCheck {
 
     private final Admin admin;
 
-    public KafkaBrokerCheck(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers) {
-        this.admin = Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+    public KafkaBrokerCheck(@Identifier(KafkaConnection.DEFAULT_BROKER) Map<String, Object> kafka) {
+        this.admin = Admin.create(KafkaConnection.clientConfig(kafka, AdminClientConfig.configNames(), Map.of(
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, TIMEOUT_MS,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TIMEOUT_MS,
                 AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 1000,
-                AdminClientConfig.CLIENT_ID_CONFIG, "readiness-check"));
+                AdminClientConfig.CLIENT_ID_CONFIG, "readiness-check")));
     }
 
     @Override
@@ -60,7 +60,7 @@ public class KafkaBrokerCheck implements HealthCheck {
     }
 
     @PreDestroy
-    void close() {
+    public void close() {
         admin.close();
     }
 }

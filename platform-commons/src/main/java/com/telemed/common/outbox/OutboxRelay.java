@@ -2,10 +2,12 @@ package com.telemed.common.outbox;
 
 import com.telemed.common.concurrent.Ticker;
 import com.telemed.common.error.FailureLog;
+import com.telemed.common.kafka.KafkaConnection;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.arc.properties.IfBuildProperty;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.smallrye.common.annotation.Identifier;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -17,7 +19,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import java.util.Map;
 import org.jboss.logging.Logger;
 
 /**
@@ -56,10 +58,10 @@ public class OutboxRelay {
     private final Ticker ticker;
 
     public OutboxRelay(AgroalDataSource dataSource, OutboxConfig config,
-                       @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers) {
+                       @Identifier(KafkaConnection.DEFAULT_BROKER) Map<String, Object> kafka) {
         this.dataSource = dataSource;
         this.config = config;
-        this.producer = new RelayProducer(bootstrapServers);
+        this.producer = new RelayProducer(kafka);
         this.ticker = new Ticker("outbox-relay", config.pollInterval(), this::poll, failures::failing);
     }
 

@@ -1,5 +1,6 @@
 package com.telemed.common.outbox;
 
+import com.telemed.common.kafka.KafkaConnection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,11 +24,12 @@ final class RelayProducer implements AutoCloseable {
     record Outcome(int acknowledged, Throwable failure) {
     }
 
-    private final String bootstrapServers;
+    /** The service's Kafka settings ({@link KafkaConnection}): servers, security, SASL, TLS. */
+    private final Map<String, Object> kafka;
     private KafkaProducer<String, String> producer;
 
-    RelayProducer(String bootstrapServers) {
-        this.bootstrapServers = bootstrapServers;
+    RelayProducer(Map<String, Object> kafka) {
+        this.kafka = Map.copyOf(kafka);
     }
 
     /**
@@ -86,8 +88,7 @@ final class RelayProducer implements AutoCloseable {
 
     private KafkaProducer<String, String> producer() {
         if (producer == null) {
-            producer = new KafkaProducer<>(Map.ofEntries(
-                    Map.entry(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
+            producer = new KafkaProducer<>(KafkaConnection.clientConfig(kafka, ProducerConfig.configNames(), Map.ofEntries(
                     Map.entry(ProducerConfig.CLIENT_ID_CONFIG, "outbox-relay"),
                     Map.entry(ProducerConfig.ACKS_CONFIG, "all"),
                     Map.entry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true),
@@ -99,7 +100,7 @@ final class RelayProducer implements AutoCloseable {
                     Map.entry(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000),
                     // Fewer "could not be established" warnings from the client while the broker is away.
                     Map.entry(ProducerConfig.RECONNECT_BACKOFF_MS_CONFIG, 250),
-                    Map.entry(ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 2_000)),
+                    Map.entry(ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 2_000))),
                     new StringSerializer(), new StringSerializer());
         }
         return producer;

@@ -30,12 +30,15 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
     private final Path directory;
     private final int port;
     private final int controllerPort;
+    /** The one SASL/PLAIN login clients must give, or null for a plaintext listener without authentication. */
+    private final String[] saslLogin;
     private Process process;
 
-    private EmbeddedKafkaBroker(Path directory, int port, int controllerPort) {
+    private EmbeddedKafkaBroker(Path directory, int port, int controllerPort, String[] saslLogin) {
         this.directory = directory;
         this.port = port;
         this.controllerPort = controllerPort;
+        this.saslLogin = saslLogin;
     }
 
     /**
@@ -43,9 +46,22 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
      * free one. With {@code stopOnExit} a shutdown hook stops it should the caller not.
      */
     public static EmbeddedKafkaBroker start(Path directory, int port, int controllerPort, boolean stopOnExit) {
-        EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(directory,
+        return start(new EmbeddedKafkaBroker(directory,
                 port == 0 ? FreePorts.next() : port,
-                controllerPort == 0 ? FreePorts.next() : controllerPort);
+                controllerPort == 0 ? FreePorts.next() : controllerPort, null), stopOnExit);
+    }
+
+    /**
+     * A broker on free ports whose only client listener is {@code SASL_PLAINTEXT} with the
+     * {@code PLAIN} mechanism and one login, as a managed cluster that requires authentication is:
+     * clients connect with {@link #clientSecurity()}, and a client without it gets nowhere.
+     */
+    public static EmbeddedKafkaBroker startWithSaslPlain(Path directory, String username, String password) {
+        return start(new EmbeddedKafkaBroker(directory, FreePorts.next(), FreePorts.next(),
+                new String[] {username, password}), true);
+    }
+
+    private static EmbeddedKafkaBroker start(EmbeddedKafkaBroker broker, boolean stopOnExit) {
         if (stopOnExit) {
             Runtime.getRuntime().addShutdownHook(new Thread(broker::stop, "kafka-broker-stop"));
         }
@@ -86,6 +102,21 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
     @Override
     public String bootstrapServers() {
         return "127.0.0.1:" + port;
+    }
+
+    /**
+     * The Kafka client settings that authenticate to this broker (empty for a plaintext one),
+     * named as a client takes them ({@code security.protocol}, {@code sasl.mechanism},
+     * {@code sasl.jaas.config}).
+     */
+    public Map<String, String> clientSecurity() {
+        if (saslLogin == null) {
+            return Map.of();
+        }
+        return Map.of("security.protocol", "SASL_PLAINTEXT",
+                "sasl.mechanism", "PLAIN",
+                "sasl.jaas.config", "org.apache.kafka.common.security.plain.PlainLoginModule required username=\""
+                        + saslLogin[0] + "\" password=\"" + saslLogin[1] + "\";");
     }
 
     @Override
@@ -141,11 +172,19 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
         config.setProperty("process.roles", "broker,controller");
         config.setProperty("node.id", "1");
         config.setProperty("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
-        config.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        config.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
+        String listener = saslLogin == null ? "PLAINTEXT" : "SASL_PLAINTEXT";
+        config.setProperty("listeners", listener + "://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        config.setProperty("advertised.listeners", listener + "://127.0.0.1:" + port);
         config.setProperty("controller.listener.names", "CONTROLLER");
-        config.setProperty("inter.broker.listener.name", "PLAINTEXT");
-        config.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        config.setProperty("inter.broker.listener.name", listener);
+        config.setProperty("listener.security.protocol.map", listener + ":" + listener + ",CONTROLLER:PLAINTEXT");
+        if (saslLogin != null) {
+            config.setProperty("sasl.enabled.mechanisms", "PLAIN");
+            config.setProperty("sasl.mechanism.inter.broker.protocol", "PLAIN");
+            config.setProperty("listener.name.sasl_plaintext.plain.sasl.jaas.config",
+                    "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"" + saslLogin[0]
+                            + "\" password=\"" + saslLogin[1] + "\" user_" + saslLogin[0] + "=\"" + saslLogin[1] + "\";");
+        }
         config.setProperty("log.dirs", logDirectory.toString());
         config.setProperty("num.partitions", "3");
         // One node: every internal topic has one replica, and few partitions keep start-up quick.
@@ -175,10 +214,11 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
 
     private void awaitReady(Path log) {
         Instant deadline = Instant.now().plus(STARTUP_TIMEOUT);
-        Map<String, Object> adminConfig = Map.of(
+        Map<String, Object> adminConfig = new java.util.HashMap<>(clientSecurity());
+        adminConfig.putAll(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000);
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000));
         try (Admin admin = Admin.create(adminConfig)) {
             while (true) {
                 if (!process.isAlive()) {

@@ -45,8 +45,18 @@ public final class TopicReader {
     /** The records of {@code topic} that {@code keep} accepts, in topic order; exactly {@code expected} of them. */
     public static List<ConsumerRecord<String, String>> readExactly(String bootstrapServers, String topic,
             Predicate<ConsumerRecord<String, String>> keep, int expected, Duration timeout) {
+        return readExactly(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), topic, keep, expected, timeout);
+    }
+
+    /**
+     * {@link #readExactly(String, String, Predicate, int, Duration)} from a broker that wants more
+     * than its address: {@code connection} holds the bootstrap servers and the client's security
+     * settings (a SASL broker's {@code EmbeddedKafkaBroker.clientSecurity()}).
+     */
+    public static List<ConsumerRecord<String, String>> readExactly(Map<String, ?> connection, String topic,
+            Predicate<ConsumerRecord<String, String>> keep, int expected, Duration timeout) {
         List<ConsumerRecord<String, String>> records = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = subscribed(bootstrapServers, topic)) {
+        try (KafkaConsumer<String, String> consumer = subscribed(connection, topic)) {
             try {
                 await().atMost(timeout).pollInSameThread().pollInterval(Duration.ofMillis(1))
                         .until(() -> poll(consumer, keep, records) >= expected);
@@ -137,12 +147,12 @@ public final class TopicReader {
         return records.stream().map(record -> json(record).path("type").asText()).toList();
     }
 
-    private static KafkaConsumer<String, String> subscribed(String bootstrapServers, String topic) {
-        Map<String, Object> config = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+    private static KafkaConsumer<String, String> subscribed(Map<String, ?> connection, String topic) {
+        Map<String, Object> config = new java.util.HashMap<>(connection);
+        config.putAll(Map.of(
                 ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID(),
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false));
         KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer());
         consumer.subscribe(List.of(topic));
         return consumer;
