@@ -42,6 +42,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * at once (a member's {@code member.events} and its approval sit on different topics, so usually
  * different replicas): the merges lock rows in member order and retry a failed batch.
  *
+ * <p>After the kill the whole stream is published again (same envelope ids, as a relay resends
+ * after a crash), so the survivor meets copies of what the killed replica applied.
+ *
  * <p>The stream, for {@value #MEMBERS} members of one partner (as BillingLedgerRestartIT's): created
  * on 1 October 2026, approved on 5 October one second apart; every third paused on 20 October and
  * left paused; every ninth (from the second) paused then and active again on 10 November. Then: the
@@ -112,12 +115,18 @@ class BillingLedgerReplicasIT {
                     .until(() -> count("SELECT count(*) FROM ledger_members WHERE partner_id = ?", partnerId) > 0);
             assertEquals(137, services.kill(PlatformService.BILLING));
             down = true;
+            // The stream once more, as an outbox relay resends after a crash: the survivor meets copies of
+            // what the killed replica applied.
+            TopicWriter.publish(kafka, stream.stream().map(BillingEvents.Envelope::keyed).toList());
 
             // The survivor takes the killed replica's partitions once its session ends and applies the rest:
             // every envelope id of the stream recorded.
             Object[] ids = stream.stream().map(BillingEvents.Envelope::id).toArray();
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
                     .until(() -> count("SELECT count(*) FROM consumed_events WHERE event_id = ANY (?::uuid[])", ids) == stream.size());
+            // Every record, copies included, consumed and committed.
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+                    .until(() -> ConsumerGroups.lag(kafka, GROUP, "care.events") == 0 && ConsumerGroups.lag(kafka, GROUP, "member.events") == 0);
             // The gateway reads the summaries from the killed instance's port.
             services.startAgain(PlatformService.BILLING);
             down = false;

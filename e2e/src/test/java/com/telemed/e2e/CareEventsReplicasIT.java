@@ -50,7 +50,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>{@value #DECISIONS} item decisions (approvals and denials, each for a drug name of its own, so
  * each system message's text is unique) for {@value #CONVERSATIONS} conversations of one partner
  * are published at once, each under a request key of its own (spread over the 3 partitions); once
- * the first message is posted, the platform's messaging-service is killed. Then: the
+ * the first message is posted, the platform's messaging-service is killed, and the whole stream is
+ * published again (same envelope ids, as a relay resends after a crash), so the survivor meets
+ * copies of what the killed replica applied whatever offsets it had committed. Then: the
  * conversations hold exactly the {@value #DECISIONS} expected texts, each once; {@code consumed_events}
  * holds each envelope id; and {@code messaging.events} carries exactly one {@code message.system} per
  * message (by envelope id: the outbox relay publishes at least once), with its text. A consumer that
@@ -128,10 +130,16 @@ class CareEventsReplicasIT {
                     .until(() -> systemTexts(ids).values().stream().mapToInt(List::size).sum() > 0);
             assertEquals(137, services.kill(PlatformService.MESSAGING));
             down = true;
+            // Every decision once more, as an outbox relay resends a batch after a crash: the survivor takes
+            // copies of what the killed replica had applied, whatever its offsets said.
+            TopicWriter.publish(kafka, stream);
 
             // The survivor takes the killed replica's partitions once its session ends, and finishes.
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
                     .until(() -> systemTexts(ids).values().stream().mapToInt(List::size).sum() >= DECISIONS);
+            // Every record, copies included, consumed and committed: a copy posted again would show now.
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+                    .until(() -> ConsumerGroups.lag(kafka, GROUP, "care.events") == 0);
             assertEquals(expected, systemTexts(ids));
             assertEquals(DECISIONS, consumedOnce(stream));
             // Their events, once the outbox is drained: one message.system per message. The relay sends at

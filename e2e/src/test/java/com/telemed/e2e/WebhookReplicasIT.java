@@ -44,7 +44,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>{@value #EVENTS} {@code item.approved} events of one partner (each its own request, so spread
  * over the 3 partitions) are published at once to a receiver that answers 200; once the first
- * arrive, the platform's webhook-service is stopped. Then: the receiver got exactly
+ * arrive, the platform's webhook-service is stopped and every event is published again (same
+ * envelope ids, as a relay resends after a crash: copies of what the stopped replica stored reach
+ * the other one). Then: the receiver got exactly
  * {@value #EVENTS} POSTs, one per request id and one per {@code X-Webhook-Id}, each with a valid
  * signature, and for a few seconds more nothing; webhook-service holds exactly {@value #EVENTS}
  * deliveries of the partner, all {@code delivered} after one attempt with no lease left, so no
@@ -97,9 +99,16 @@ class WebhookReplicasIT {
             // Throws unless it exits within the grace period (a graceful stop, not a kill).
             services.stop(PlatformService.WEBHOOK);
             down = true;
+            // Every event once more, as an outbox relay resends after a crash: the remaining replica meets
+            // copies of the events the stopped one stored, and must not send them again.
+            TopicWriter.publish(kafka, stream);
 
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
                     .until(() -> receiver.received().size() >= EVENTS);
+            // Every record, copies included, consumed and committed: a copy stored again would be sent by now
+            // or within the quiet period.
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+                    .until(() -> ConsumerGroups.lag(kafka, GROUP, "care.events") == 0);
             await("nothing more").during(QUIET).atMost(QUIET.plusSeconds(2))
                     .until(() -> receiver.received().size() == EVENTS);
             List<WebhookReceiver.Received> posts = receiver.received();
