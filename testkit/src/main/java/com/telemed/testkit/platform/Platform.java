@@ -91,11 +91,70 @@ public final class Platform implements AutoCloseable {
      */
     public URI startReplica(PlatformService service, Map<String, String> extraEnvironment) {
         int port = FreePorts.next();
-        Instance replica = launch(service, port, options.logDirectory().resolve(service.module() + "-replica-" + port + ".log"),
-                extraEnvironment);
+        Instance replica = launch(service, port, replicaLog(service, port), extraEnvironment);
         replicas.add(replica);
         awaitReady(List.of(replica), options.readyTimeout());
         return replica.url();
+    }
+
+    /**
+     * Starts {@code count} more instances of a service at once, as a deployment scaled out (or
+     * created) with several replicas starts them, and returns their addresses once every one is
+     * ready (or throws as {@link #start} does, naming the first that failed, the others stopped with
+     * the platform). Each gets the service's environment with {@code extraEnvironment} over it (say,
+     * a datasource URL of a database of its own: replicas of a new deployment on an empty database).
+     */
+    public List<URI> startReplicas(PlatformService service, int count, Map<String, String> extraEnvironment) {
+        List<Instance> started = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            int port = FreePorts.next();
+            Instance replica = launch(service, port, replicaLog(service, port), extraEnvironment);
+            // Registered before waiting, so close() stops it even when it never becomes ready.
+            replicas.add(replica);
+            started.add(replica);
+        }
+        awaitReady(started, options.readyTimeout());
+        return started.stream().map(Instance::url).toList();
+    }
+
+    /** The log of the replica at {@code url} (started by {@link #startReplica} or {@link #startReplicas}). */
+    public Path replicaLog(URI url) {
+        return replica(url).log();
+    }
+
+    /**
+     * Stops the replica at {@code url} as {@link #stop} stops a service (SIGTERM, waits for the
+     * exit; killed, and this throws, after the grace period) and forgets it. Returns the exit code.
+     */
+    public int stopReplica(URI url) {
+        Instance replica = replica(url);
+        Process process = replica.process();
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException(replica.service().module() + " replica " + url + " did not exit within "
+                        + STOP_GRACE_SECONDS + " s of SIGTERM and was killed");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            throw new IllegalStateException("interrupted while stopping " + replica.service().module() + " replica " + url);
+        } finally {
+            if (!process.isAlive()) {
+                replicas.remove(replica);
+            }
+        }
+        return process.exitValue();
+    }
+
+    private Instance replica(URI url) {
+        return replicas.stream().filter(instance -> instance.url().equals(url)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no replica at " + url));
+    }
+
+    private Path replicaLog(PlatformService service, int port) {
+        return options.logDirectory().resolve(service.module() + "-replica-" + port + ".log");
     }
 
     /**
