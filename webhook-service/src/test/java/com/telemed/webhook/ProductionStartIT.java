@@ -1,14 +1,18 @@
 package com.telemed.webhook;
 
+import static com.telemed.testkit.production.PackagedStart.assertJsonLines;
 import static com.telemed.testkit.production.PackagedStart.assertRefused;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static com.telemed.testkit.production.PackagedStart.assertStartsReady;
 import static com.telemed.testkit.production.PackagedStart.refusedStart;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.testkit.infra.FreePorts;
 import com.telemed.testkit.infra.Infrastructure;
 import com.telemed.webhook.settings.SecretKeys;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * profile, as a deployment runs it) refuses to start while a secret is missing or a development
  * value, or the environment is not exactly sandbox or production: exit code 1 and one line naming
  * every setting at fault, printed before any connection to the database is attempted (the JDBC URL
- * points at a closed port: Flyway would have failed first). With a deployment's own values it starts.
+ * points at a closed port: Flyway would have failed first). With a deployment's own values it starts,
+ * and logs one JSON object a line, each with the service's name.
  */
 class ProductionStartIT {
 
@@ -83,7 +88,12 @@ class ProductionStartIT {
             environment.put("QUARKUS_DATASOURCE_JDBC_URL", infrastructure.postgres().jdbcUrl("webhook"));
             environment.put("QUARKUS_DATASOURCE_USERNAME", infrastructure.postgres().username());
             environment.put("KAFKA_BOOTSTRAP_SERVERS", infrastructure.kafka().bootstrapServers());
-            assertStartsReady("deployment", environment);
+            List<JsonNode> lines = assertJsonLines(assertStartsReady("deployment", environment), "webhook-service");
+            // Quarkus's own start line, as one JSON object: the prod profile logs JSON, not the plain format.
+            assertEquals(1, lines.stream().filter(line -> line.path("loggerName").asText().equals("io.quarkus")
+                    && line.path("message").asText().startsWith("webhook-service 1.0.0-SNAPSHOT on JVM")
+                    && line.path("message").asText().contains(" started in ")).count(),
+                    lines.toString());
         }
     }
 }

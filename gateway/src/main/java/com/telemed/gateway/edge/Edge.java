@@ -1,5 +1,6 @@
 package com.telemed.gateway.edge;
 
+import com.telemed.common.request.RequestIds;
 import com.telemed.gateway.partner.Keys;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Future;
@@ -16,6 +17,7 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
 
 /**
  * The only door: every call passes here first. It assigns the request id, authenticates by
@@ -73,6 +75,10 @@ public class Edge {
         request.headers().set("X-Request-Id", requestId);
         request.headers().remove(Proxy.PARTNER_HEADER);
         response.putHeader("X-Request-Id", requestId);
+        // The log context of the call (JSON lines in a deployment): its request id now, its partner
+        // once the key is authenticated; nothing of an earlier call on this thread.
+        MDC.put(RequestIds.MDC_KEY, requestId);
+        MDC.remove(RequestIds.PARTNER_MDC_KEY);
         RequestTarget.Verdict target = RequestTarget.check(request.uri());
         String path = target instanceof RequestTarget.NotAUri ? "[not a URI]" : context.normalizedPath();
         // Concatenated rather than formatted: this runs on every call. The path carries ids, and
@@ -144,6 +150,7 @@ public class Edge {
                 return;
             }
             context.put(PARTNER_ATTRIBUTE, partner.get());
+            MDC.put(RequestIds.PARTNER_MDC_KEY, partner.get());
             proxy.forward(request, path, upstream, partner.get(), requestId);
         });
     }
@@ -186,6 +193,7 @@ public class Edge {
             }
             Cors.allowOrigin(response, origin);
             context.put(PARTNER_ATTRIBUTE, found.partnerId());
+            MDC.put(RequestIds.PARTNER_MDC_KEY, found.partnerId());
             if (request.method() == HttpMethod.POST) {
                 SubmissionLimits.Verdict verdict = submissionLimits.take(found.partnerId(), request.remoteAddress().hostAddress());
                 response.putHeader("RateLimit-Policy", verdict.policy()).putHeader("RateLimit", verdict.state());

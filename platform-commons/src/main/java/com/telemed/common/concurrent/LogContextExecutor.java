@@ -7,13 +7,13 @@ import java.util.function.Supplier;
 import org.jboss.logging.MDC;
 
 /**
- * An executor that runs each task on another executor with the request id of the call that
- * submitted it ({@link RequestIds#MDC_KEY}) in the task's log context, so what the task logs
- * names the call it works for.
+ * An executor that runs each task on another executor with the request id and the partner id of
+ * the call that submitted it ({@link RequestIds#MDC_KEY}, {@link RequestIds#PARTNER_MDC_KEY}) in
+ * the task's log context, so what the task logs names the call it works for.
  *
- * <p>The id is read when the task is submitted, on the submitting thread. The task runs with
- * exactly that id (none when the call had none: a pooled thread's leftover id never shows), and
- * afterwards the thread's log context is as it was before: its own id put back, or none. That
+ * <p>The ids are read when the task is submitted, on the submitting thread. The task runs with
+ * exactly those ids (none when the call had none: a pooled thread's leftover id never shows), and
+ * afterwards the thread's log context is as it was before: its own ids put back, or none. That
  * holds when the task throws, and when the delegate runs the task on the submitting thread.
  *
  * <p>Wrap the executor the service already has (for example Quarkus's {@code ManagedExecutor},
@@ -30,27 +30,31 @@ public final class LogContextExecutor implements Executor {
     @Override
     public void execute(Runnable task) {
         Object requestId = MDC.get(RequestIds.MDC_KEY);
+        Object partnerId = MDC.get(RequestIds.PARTNER_MDC_KEY);
         delegate.execute(() -> {
-            Object previous = MDC.get(RequestIds.MDC_KEY);
-            put(requestId);
+            Object previousRequest = MDC.get(RequestIds.MDC_KEY);
+            Object previousPartner = MDC.get(RequestIds.PARTNER_MDC_KEY);
+            put(RequestIds.MDC_KEY, requestId);
+            put(RequestIds.PARTNER_MDC_KEY, partnerId);
             try {
                 task.run();
             } finally {
-                put(previous);
+                put(RequestIds.MDC_KEY, previousRequest);
+                put(RequestIds.PARTNER_MDC_KEY, previousPartner);
             }
         });
     }
 
-    /** {@code task}'s value, computed on the delegate with this call's request id in the log context. */
+    /** {@code task}'s value, computed on the delegate with this call's request and partner ids in the log context. */
     public <T> CompletableFuture<T> supplyAsync(Supplier<T> task) {
         return CompletableFuture.supplyAsync(task, this);
     }
 
-    private static void put(Object requestId) {
-        if (requestId == null) {
-            MDC.remove(RequestIds.MDC_KEY);
+    private static void put(String key, Object value) {
+        if (value == null) {
+            MDC.remove(key);
         } else {
-            MDC.put(RequestIds.MDC_KEY, requestId);
+            MDC.put(key, value);
         }
     }
 }

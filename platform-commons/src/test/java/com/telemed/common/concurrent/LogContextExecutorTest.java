@@ -65,6 +65,19 @@ class LogContextExecutorTest {
     }
 
     @Test
+    void thePartnerIdTravelsWithTheRequestIdAndIsGoneAfterwards() throws Exception {
+        MDC.put(KEY, "req-p");
+        MDC.put(RequestIds.PARTNER_MDC_KEY, "partner-p");
+        assertEquals("req-p partner-p",
+                join(executor.supplyAsync(() -> MDC.get(KEY) + " " + MDC.get(RequestIds.PARTNER_MDC_KEY))));
+        assertNull(worker.submit(() -> MDC.get(RequestIds.PARTNER_MDC_KEY)).get(10, TimeUnit.SECONDS));
+        MDC.remove(RequestIds.PARTNER_MDC_KEY);
+        worker.submit(() -> MDC.put(RequestIds.PARTNER_MDC_KEY, "left-over-partner")).get(10, TimeUnit.SECONDS);
+        assertNull(join(executor.supplyAsync(() -> MDC.get(RequestIds.PARTNER_MDC_KEY))), "no partner: none, not the worker's");
+        assertEquals("left-over-partner", worker.submit(() -> MDC.get(RequestIds.PARTNER_MDC_KEY)).get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
     void afterTheTaskTheWorkerHasNoRequestIdLeftOver() throws Exception {
         MDC.put(KEY, "req-2");
         join(executor.supplyAsync(() -> MDC.get(KEY)));

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.testkit.infra.JavaProcesses;
 import java.io.IOException;
 import java.net.URI;
@@ -28,6 +30,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class PackagedStart {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path APPLICATION = Path.of("target/quarkus-app/quarkus-run.jar");
     private static final String SUFFIX = ". Development values apply only under the dev, test and local profiles.";
     /** Prefixes of the build's own environment variables that a case must not inherit. */
@@ -73,8 +76,11 @@ public final class PackagedStart {
         assertEquals(List.of(expected), refused.output());
     }
 
-    /** Starts the build, waits until {@code /q/health/ready} answers 200 (90 s at most), then stops it. */
-    public static void assertStartsReady(String name, Map<String, String> environment) throws Exception {
+    /**
+     * Starts the build, waits until {@code /q/health/ready} answers 200 (90 s at most), then stops it;
+     * returns what it printed (its non-blank lines).
+     */
+    public static List<String> assertStartsReady(String name, Map<String, String> environment) throws Exception {
         Path log = log(name);
         Process process = packaged(environment, log).start();
         try {
@@ -93,5 +99,25 @@ public final class PackagedStart {
         } finally {
             JavaProcesses.stop(process, 20);
         }
+        return Files.readAllLines(log).stream().filter(line -> !line.isBlank()).toList();
+    }
+
+    /**
+     * Every line is one JSON object (a deployment's log format, platform-commons' defaults) whose
+     * {@code service} field is {@code service}; returns them parsed.
+     */
+    public static List<JsonNode> assertJsonLines(List<String> lines, String service) {
+        assertFalse(lines.isEmpty(), "nothing printed");
+        return lines.stream().map(line -> {
+            JsonNode parsed;
+            try {
+                parsed = JSON.readTree(line);
+            } catch (IOException notJson) {
+                throw new AssertionError("not a JSON line: " + line, notJson);
+            }
+            assertTrue(parsed.isObject(), line);
+            assertEquals(service, parsed.path("service").asText(), line);
+            return parsed;
+        }).toList();
     }
 }
