@@ -182,6 +182,15 @@ app.kubernetes.io/component: {{ $facts.module }}
 {{- if hasPrefix "SASL_" .Values.kafka.securityProtocol -}}true{{- end -}}
 {{- end -}}
 
+{{/* "true" when a private CA for Kafka's TLS is given (kafka.tls); fails when both sources are. */}}
+{{- define "telemed.kafkaCa" -}}
+{{- $tls := .Values.kafka.tls -}}
+{{- if and $tls.caSecret $tls.caConfigMap -}}
+{{- fail "kafka.tls: set caSecret or caConfigMap, not both" -}}
+{{- end -}}
+{{- if or $tls.caSecret $tls.caConfigMap -}}true{{- end -}}
+{{- end -}}
+
 {{/* The JDBC URL of one service's database. */}}
 {{- define "telemed.jdbcUrl" -}}
 {{- $svc := include "telemed.service" . | fromJson -}}
@@ -240,6 +249,10 @@ KAFKA_BOOTSTRAP_SERVERS: {{ required "kafka.bootstrapServers is required" $root.
 KAFKA_SECURITY_PROTOCOL: {{ $root.Values.kafka.securityProtocol | quote }}
 {{- if include "telemed.kafkaSasl" $root }}
 KAFKA_SASL_MECHANISM: {{ required "kafka.sasl.mechanism is required with a SASL_* securityProtocol" $root.Values.kafka.sasl.mechanism | quote }}
+{{- end }}
+{{- if include "telemed.kafkaCa" $root }}
+KAFKA_SSL_TRUSTSTORE_TYPE: "PEM"
+KAFKA_SSL_TRUSTSTORE_LOCATION: {{ printf "/etc/telemed/kafka-ca/%s" $root.Values.kafka.tls.caKey | quote }}
 {{- end }}
 {{- end }}
 {{- if eq $name "messaging" }}

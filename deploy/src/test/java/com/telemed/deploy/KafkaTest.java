@@ -3,6 +3,8 @@ package com.telemed.deploy;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import org.junit.jupiter.api.Test;
 
@@ -10,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -56,6 +59,62 @@ class KafkaTest {
                     .containsEntry("KAFKA_SECURITY_PROTOCOL", "SASL_SSL")
                     .containsEntry("KAFKA_SASL_MECHANISM", "SCRAM-SHA-512");
             assertThat(secretEnv).containsEntry("KAFKA_SASL_JAAS_CONFIG", "telemed-kafka/sasl-jaas-config");
+        }
+    }
+
+    @Test
+    void aPrivateCaIsMountedReadOnlyAndGivenToEveryKafkaClient() {
+        Manifests manifests = Chart.render(Chart.minimal("kafka.securityProtocol", "SSL",
+                "kafka.tls.caSecret", "corp-kafka-ca", "kafka.tls.caKey", "bundle.pem"));
+
+        for (Chart.Service service : Chart.Service.all()) {
+            Deployment deployment = manifests.deployment(service);
+            Container container = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
+            List<String> mounts = container.getVolumeMounts().stream()
+                    .map(mount -> mount.getName() + ":" + mount.getMountPath() + ":" + mount.getReadOnly()).toList();
+            List<String> volumes = deployment.getSpec().getTemplate().getSpec().getVolumes().stream().map(Volume::getName).toList();
+            if (service == GATEWAY || service == CATALOGUE) {
+                assertThat(mounts).containsExactly("tmp:/tmp:null");
+                assertThat(volumes).containsExactly("tmp");
+                assertThat(manifests.config(service).keySet()).noneMatch(key -> key.startsWith("KAFKA_"));
+                continue;
+            }
+            assertThat(mounts).containsExactly("tmp:/tmp:null", "kafka-ca:/etc/telemed/kafka-ca:true");
+            Volume ca = deployment.getSpec().getTemplate().getSpec().getVolumes().get(1);
+            assertThat(ca.getName()).isEqualTo("kafka-ca");
+            assertThat(ca.getConfigMap()).isNull();
+            assertThat(ca.getSecret().getSecretName()).isEqualTo("corp-kafka-ca");
+            assertThat(ca.getSecret().getItems()).extracting(item -> item.getKey() + "->" + item.getPath())
+                    .containsExactly("bundle.pem->bundle.pem");
+            assertThat(manifests.config(service))
+                    .containsEntry("KAFKA_SECURITY_PROTOCOL", "SSL")
+                    .containsEntry("KAFKA_SSL_TRUSTSTORE_TYPE", "PEM")
+                    .containsEntry("KAFKA_SSL_TRUSTSTORE_LOCATION", "/etc/telemed/kafka-ca/bundle.pem");
+        }
+    }
+
+    @Test
+    void aPrivateCaFromAConfigMapAndNeverFromBoth() {
+        Manifests manifests = Chart.render(Chart.minimal("kafka.securityProtocol", "SASL_SSL", "kafka.sasl.mechanism", "PLAIN",
+                "secrets.kafka.saslJaasConfig", "org.apache.kafka.common.security.plain.PlainLoginModule required;",
+                "kafka.tls.caConfigMap", "kube-root-ca.crt"));
+        Volume ca = manifests.deployment(Chart.Service.all().stream().filter(s -> s != GATEWAY && s != CATALOGUE).findFirst().orElseThrow())
+                .getSpec().getTemplate().getSpec().getVolumes().get(1);
+        assertThat(ca.getSecret()).isNull();
+        assertThat(ca.getConfigMap().getName()).isEqualTo("kube-root-ca.crt");
+        assertThat(ca.getConfigMap().getItems()).extracting(item -> item.getKey() + "->" + item.getPath()).containsExactly("ca.crt->ca.crt");
+
+        assertThat(Chart.renderFailure(Chart.minimal("kafka.tls.caSecret", "a", "kafka.tls.caConfigMap", "b")))
+                .contains("kafka.tls: set caSecret or caConfigMap, not both");
+    }
+
+    @Test
+    void withoutACaNothingIsMounted() {
+        Manifests manifests = Chart.render(Chart.minimal());
+        for (Chart.Service service : Chart.Service.all()) {
+            assertThat(manifests.deployment(service).getSpec().getTemplate().getSpec().getVolumes()).extracting(Volume::getName)
+                    .containsExactly("tmp");
+            assertThat(manifests.config(service)).doesNotContainKeys("KAFKA_SSL_TRUSTSTORE_TYPE", "KAFKA_SSL_TRUSTSTORE_LOCATION");
         }
     }
 
