@@ -3,19 +3,32 @@
 # (bench/target/runtime.classpath, written by the build). Every bench starts the whole platform, so
 # every service must be built; a bench source newer than its compiled class is built again too.
 #   bench_run com.telemed.bench.<package>.<MainClass> bench arguments...
+# A bench writes its figures to bench/results/<script name>.json besides printing them (support/Results).
+# bench_tool runs a main that starts no platform (e.g. support.ResultsTable): the services' builds are not checked.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 bench_run() {
-  local main="$1"
-  shift
+  _bench_start yes "$@"
+}
+
+bench_tool() {
+  _bench_start no "$@"
+}
+
+_bench_start() {
+  local platform="$1"
+  local main="$2"
+  shift 2
   local classes="$ROOT/bench/target/classes"
   local compiled="$classes/${main//.//}.class"
   local missing=0
   [ -f "$ROOT/bench/target/runtime.classpath" ] && [ -f "$compiled" ] || missing=1
-  for service in gateway members-service catalogue-service requests-service messaging-service billing-service webhook-service; do
-    [ -f "$service/target/quarkus-app/quarkus-run.jar" ] || missing=1
-  done
+  if [ "$platform" = yes ]; then
+    for service in gateway members-service catalogue-service requests-service messaging-service billing-service webhook-service; do
+      [ -f "$service/target/quarkus-app/quarkus-run.jar" ] || missing=1
+    done
+  fi
   if [ "$missing" = 0 ] && [ -n "$(find "$ROOT/bench/src/main" -newer "$compiled" -type f -print -quit)" ]; then
     missing=1
   fi

@@ -34,9 +34,19 @@ public final class BenchPlatform implements AutoCloseable {
         this.logDirectory = logDirectory;
     }
 
-    /** The repository's root: where the services' builds and bench/ are. */
+    /**
+     * The repository's root: where the services' builds and bench/ are. The nearest directory upwards from the
+     * working directory (the scripts and -Pbench run from the root) holding ./stack and pom.xml, as testkit's
+     * RunningPlatform.projectRoot finds it; the working directory when there is none.
+     */
     public static Path root() {
-        return Path.of("").toAbsolutePath();
+        Path here = Path.of("").toAbsolutePath();
+        for (Path dir = here; dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("stack")) && Files.isRegularFile(dir.resolve("pom.xml"))) {
+                return dir;
+            }
+        }
+        return here;
     }
 
     public static BenchPlatform start() throws Exception {

@@ -22,4 +22,13 @@ public final class Machine {
             return "load average unknown";
         }
     }
+
+    /** The 1-minute load average (/proc/loadavg), NaN when unknown. */
+    public static double loadAverage1m() {
+        try {
+            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        } catch (Exception e) {
+            return Double.NaN;
+        }
+    }
 }

@@ -35,6 +35,20 @@ public final class PageTimer {
 
     /** Calls made, then p50, p95, p99 and max in milliseconds. */
     public record Figures(long n, double p50Ms, double p95Ms, double p99Ms, double maxMs) {
+
+        /** Kept as {@code <prefix>.p50Ms}, {@code .p95Ms} (with {@code p95Role}: the list aims are on p95), {@code .p99Ms}, {@code .maxMs}. */
+        public void record(Results results, String prefix, String label, Results.Role p95Role) {
+            results.record(prefix + ".p50Ms", p50Ms, "ms", label + ", p50");
+            results.add(p95Role, prefix + ".p95Ms", p95Ms, "ms", label + ", p95");
+            results.record(prefix + ".p99Ms", p99Ms, "ms", label + ", p99");
+            results.record(prefix + ".maxMs", maxMs, "ms", label + ", max");
+        }
+    }
+
+    /** A query string as a figure key's word: {@code status=active} is {@code status-active}, none is {@code all}. */
+    public static String keyOf(String query) {
+        String key = query.replaceAll("[^A-Za-z0-9]+", "-").replaceAll("^-|-$", "");
+        return key.isEmpty() ? "all" : key;
     }
 
     private PageTimer() {
