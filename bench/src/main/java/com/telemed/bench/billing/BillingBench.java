@@ -5,6 +5,7 @@ import com.telemed.bench.support.BenchPlatform;
 import com.telemed.bench.support.GatewayApi;
 import com.telemed.bench.support.Machine;
 import com.telemed.bench.support.ProcessCpu;
+import com.telemed.bench.support.Results;
 import com.telemed.testkit.infra.PostgresServer;
 import com.telemed.testkit.platform.PlatformService;
 import java.math.BigDecimal;
@@ -45,6 +46,8 @@ public final class BillingBench {
         int billable = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
         int calls = args.length > 2 ? Integer.parseInt(args[2]) : 30;
         int warmUp = args.length > 3 ? Integer.parseInt(args[3]) : 5;
+        Results results = Results.open("billing", args).parameter("members", members).parameter("billable", billable)
+                .parameter("timedCalls", calls).parameter("warmUpCalls", warmUp);
         long began = System.nanoTime();
         try (BenchPlatform platform = BenchPlatform.start()) {
             System.out.printf("platform up in %.0f s; service logs in %s; %d cores, %s%n", (System.nanoTime() - began) / 1e9,
@@ -79,6 +82,8 @@ public final class BillingBench {
                     System.out.printf("round %d: %,d records (%,.0f MB of values) in %.2f s = %,.0f records/s (first record after"
                                     + " %.2f s)%s%n   CPU: %s%n", round, raw.records(), raw.chars() / 1e6, raw.seconds(), raw.perSecond(),
                             raw.firstRecord(), raw.records() < catchUp.onTopics() ? "  INCOMPLETE" : "", raw.cpu());
+                    results.record("ceiling.round" + round + ".perSecond", raw.perSecond(), "records/s",
+                            "ceiling: plain KafkaConsumer, round " + round);
                     if (best == null || raw.perSecond() > best.perSecond()) {
                         best = raw;
                     }
@@ -93,7 +98,7 @@ public final class BillingBench {
                 summaryPids.put("members-service", platform.pid(PlatformService.MEMBERS));
                 ProcessCpu summaryCpu = new ProcessCpu(summaryPids, postgres.pid(), "bench JVM (client)");
                 Instant periodEnd = new SummaryTiming(data, RATE, summaryCpu, platform.pid(PlatformService.BILLING))
-                        .run(platform.url(PlatformService.GATEWAY), platform.url(PlatformService.BILLING), apiKey, calls, warmUp);
+                        .run(results, platform.url(PlatformService.GATEWAY), platform.url(PlatformService.BILLING), apiKey, calls, warmUp);
                 SummaryExplain.run(db, partnerId, periodEnd != null ? periodEnd : Instant.now());
 
                 System.out.printf("%n== Summary (%d cores, %s)%n", Machine.cores(), Machine.loadAverage());
@@ -105,9 +110,20 @@ public final class BillingBench {
                         best.records(), best.seconds(), best.perSecond());
                 System.out.printf("ratio (ledger rate / raw rate) = %.3f: the ledger takes events at %.1f %% of the rate a bare"
                         + " consumer reads them%n", catchUp.perSecond() / best.perSecond(), 100 * catchUp.perSecond() / best.perSecond());
+                String catchUpLabel = "ledger catch-up, " + catchUp.events() + " events";
+                results.headline("catchUp.perSecond", catchUp.perSecond(), "events/s", catchUpLabel + ", from billing-service's launch");
+                results.record("catchUp.perSecondFromReady", catchUp.perSecondAfterReady(), "events/s", catchUpLabel + ", from ready");
+                results.record("catchUp.seconds", catchUp.fromLaunch(), "s", catchUpLabel + ", from launch to caught up");
+                results.record("catchUp.events", catchUp.events(), "events", "ledger catch-up, events applied"
+                        + (catchUp.complete() ? "" : " (INCOMPLETE)"));
+                results.record("ceiling.perSecond", best.perSecond(), "records/s", "ceiling: plain KafkaConsumer, best of 2");
+                results.record("ceiling.seconds", best.seconds(), "s", "ceiling: plain KafkaConsumer, best of 2, all records");
+                results.ceilingRatio("catchUp.ratioToCeiling", 100 * catchUp.perSecond() / best.perSecond(),
+                        "ledger events/s / plain KafkaConsumer records/s");
             }
         }
         System.out.printf("%nbenchmark done in %.0f s%n", (System.nanoTime() - began) / 1e9);
+        results.write();
     }
 
     /**

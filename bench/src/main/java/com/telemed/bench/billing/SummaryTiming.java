@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.telemed.bench.support.GatewayApi;
 import com.telemed.bench.support.Percentiles;
 import com.telemed.bench.support.ProcessCpu;
+import com.telemed.bench.support.Results;
 import com.telemed.bench.support.ThreadCpu;
 import com.telemed.testkit.trust.TestServiceProofs;
 import java.io.InputStream;
@@ -57,6 +58,16 @@ final class SummaryTiming {
                     ms(total, 100), ms(headers, 50), ms(headers, 95), different == 0 ? "" : "   " + different + " ANSWERS DIFFERED");
         }
 
+        /** Kept as {@code <prefix>.p50Ms}, {@code .p95Ms} (with {@code p95Role}), {@code .maxMs}, {@code .headersP50Ms}, {@code .headersP95Ms}. */
+        void record(Results results, String prefix, String label, Results.Role p95Role) {
+            results.record(prefix + ".p50Ms", ms(total, 50), "ms", label + ", p50");
+            results.add(p95Role, prefix + ".p95Ms", ms(total, 95), "ms", label + ", p95");
+            results.record(prefix + ".maxMs", ms(total, 100), "ms", label + ", max");
+            results.record(prefix + ".headersP50Ms", ms(headers, 50), "ms", label + ", to the headers, p50");
+            results.record(prefix + ".headersP95Ms", ms(headers, 95), "ms", label + ", to the headers, p95");
+            results.record(prefix + ".differentAnswers", different, "answers", label + ", answers unlike the first");
+        }
+
         private static double ms(List<Long> micros, double p) {
             return Percentiles.percentile(micros, p) / 1000.0;
         }
@@ -75,7 +86,8 @@ final class SummaryTiming {
     }
 
     /** Times both targets; returns the answer's period end (for the EXPLAIN), or null when the answer failed its checks. */
-    Instant run(URI gateway, URI billing, String apiKey, int calls, int warmUp) throws Exception {
+    /** Kept as {@code summary.*}; the headline: p95 through the gateway. */
+    Instant run(Results results, URI gateway, URI billing, String apiKey, int calls, int warmUp) throws Exception {
         URI gatewayUri = gateway.resolve("/v1/billing");
         Supplier<HttpRequest> viaGateway = () -> HttpRequest.newBuilder(gatewayUri).header("x-api-key", apiKey).timeout(TIMEOUT)
                 .GET().build();
@@ -121,11 +133,16 @@ final class SummaryTiming {
         Figures gatewayFigures = time("gateway (x-api-key)", viaGateway, body, calls, warmUp);
         System.out.println(gatewayFigures.line());
         all.add(gatewayFigures);
+        results.record("summary.firstCallMs", firstMs, "ms", "GET /v1/billing, first call through the gateway");
+        results.record("summary.bytes", body.length, "bytes", "GET /v1/billing, answer size");
+        gatewayFigures.record(results, "summary.gateway", "GET /v1/billing through the gateway, " + data.billable + " billable members",
+                Results.Role.HEADLINE);
         HttpResponse<byte[]> probe = HTTP.send(direct.get(), HttpResponse.BodyHandlers.ofByteArray());
         if (probe.statusCode() == 200) {
             Figures directFigures = time("direct to billing-service", direct, body, calls, warmUp);
             System.out.println(directFigures.line());
             all.add(directFigures);
+            directFigures.record(results, "summary.direct", "GET /v1/billing direct to billing-service", Results.Role.DETAIL);
         } else {
             System.out.println("direct to billing-service: answered " + probe.statusCode() + ", not timed");
         }

@@ -4,6 +4,7 @@ import com.telemed.bench.support.BenchPlatform;
 import com.telemed.bench.support.Jcmd;
 import com.telemed.bench.support.Machine;
 import com.telemed.bench.support.ProcessCpu;
+import com.telemed.bench.support.Results;
 import com.telemed.bench.support.ServiceLog;
 import com.telemed.bench.support.ThreadCpu;
 import com.telemed.bench.support.Waits;
@@ -99,6 +100,8 @@ public final class FulfilmentBench {
     public static void main(String[] args) throws Exception {
         int items = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
         int warmUp = args.length > 1 ? Integer.parseInt(args[1]) : items;
+        Results results = Results.open("fulfilment", args).parameter("items", items).parameter("warmUpItems", warmUp)
+                .parameter("replicas", 2);
         long began = System.nanoTime();
         Vertx vertx = Vertx.vertx();
         try {
@@ -129,15 +132,16 @@ public final class FulfilmentBench {
                                 + " requests-service pid %d, replica %s pid %d; service logs in %s; %d cores%n",
                         (System.nanoTime() - began) / 1e9, pharmacy.url(), primaryPid, replica, replicaPid,
                         platform.logDirectory(), Machine.cores());
-                new FulfilmentBench(platform, pharmacy, replicas, logs, cpu).run(items, warmUp);
+                new FulfilmentBench(platform, pharmacy, replicas, logs, cpu).run(results, items, warmUp);
             }
         } finally {
             vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
         }
         System.out.printf("%nbenchmark done in %.0f s%n", (System.nanoTime() - began) / 1e9);
+        results.write();
     }
 
-    private void run(int items, int warmUp) throws Exception {
+    private void run(Results results, int items, int warmUp) throws Exception {
         System.out.println("dispatcher, per replica (requests-service's defaults, FulfilmentConfig; not set by the bench): "
                 + settings());
         try (Connection db = DriverManager.getConnection(postgres.jdbcUrl(PlatformService.REQUESTS.database()),
@@ -174,6 +178,7 @@ public final class FulfilmentBench {
                     PARALLEL_CLIENTS + " concurrent clients (one HttpClient)");
 
             summary(platformRound, sequential, parallel);
+            record(results, platformRound, sequential, parallel);
         }
     }
 
@@ -406,6 +411,33 @@ public final class FulfilmentBench {
         long warnings = platformRound.logs().values().stream().mapToLong(ServiceLog.Summary::warnings).sum();
         System.out.printf("requests-service (both replicas) logged %d ERROR and %d WARN lines during the measured round%n",
                 errors, warnings);
+    }
+
+    /**
+     * The summary's figures, kept: {@code measured.*} (the platform's round), {@code ceiling.oneClient.*},
+     * {@code ceiling.parallel.*}, the ratios, {@code log.*}. The headline: the platform's items/s, and its
+     * ratio to one client's orders/s.
+     */
+    private static void record(Results results, Round platformRound, PharmacyCeiling.Result sequential,
+                               PharmacyCeiling.Result parallel) {
+        String label = platformRound.items() + " scheduled items due at once, 2 replicas";
+        results.headline("measured.perSecond", platformRound.perSecond(), "items/s", label);
+        results.record("measured.seconds", platformRound.seconds(), "s", label + ", to the last transmitted");
+        results.record("measured.pharmacyFirstSeconds", platformRound.pharmacyFirst(), "s", label + ", first order at the pharmacy");
+        results.record("measured.pharmacyLastSeconds", platformRound.pharmacyLast(), "s", label + ", last order at the pharmacy");
+        results.record("measured.lastSentAfterDueSeconds", platformRound.dbLast(), "s",
+                label + ", last pharmacy_sent_at - due time (database clock)");
+        results.record("measured.failedChecks", platformRound.problems().size(), "checks", label + ", checks failed");
+        sequential.record(results, "ceiling.oneClient", "ceiling: one client, one connection");
+        parallel.record(results, "ceiling.parallel", "for context: " + PARALLEL_CLIENTS + " concurrent clients");
+        results.ceilingRatio("measured.ratioToCeiling", 100 * sequential.seconds() / platformRound.seconds(),
+                "platform items/s / one client's orders/s");
+        results.record("measured.ratioToParallel", 100 * parallel.seconds() / platformRound.seconds(), "%",
+                "platform items/s / " + PARALLEL_CLIENTS + " clients' orders/s");
+        results.record("log.errors", platformRound.logs().values().stream().mapToLong(ServiceLog.Summary::errors).sum(), "lines",
+                "requests-service ERROR lines (both replicas), measured round");
+        results.record("log.warnings", platformRound.logs().values().stream().mapToLong(ServiceLog.Summary::warnings).sum(),
+                "lines", "requests-service WARN lines (both replicas), measured round");
     }
 
     /** How many orders each replica sent, and its first and last arrival after the commit. */

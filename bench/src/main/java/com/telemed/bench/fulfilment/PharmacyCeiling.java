@@ -1,6 +1,7 @@
 package com.telemed.bench.fulfilment;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.bench.support.Results;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -33,6 +34,15 @@ final class PharmacyCeiling {
     record Result(int orders, long failed, String firstFailure, double seconds, Histogram latencies) {
         double perSecond() {
             return orders / seconds;
+        }
+
+        /** Kept as {@code <prefix>.perSecond}, {@code .seconds}, {@code .p50Ms}, {@code .p99Ms} (each order) and {@code .failed}. */
+        void record(Results results, String prefix, String label) {
+            results.record(prefix + ".perSecond", perSecond(), "orders/s", label);
+            results.record(prefix + ".seconds", seconds, "s", label + ", all orders");
+            results.record(prefix + ".p50Ms", latencies.getValueAtPercentile(50) / 1000.0, "ms", label + ", each order p50");
+            results.record(prefix + ".p99Ms", latencies.getValueAtPercentile(99) / 1000.0, "ms", label + ", each order p99");
+            results.record(prefix + ".failed", failed, "orders", label + ", failed");
         }
 
         String line(String name) {

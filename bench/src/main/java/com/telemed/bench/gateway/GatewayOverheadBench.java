@@ -3,6 +3,7 @@ package com.telemed.bench.gateway;
 import com.telemed.bench.support.BenchPlatform;
 import com.telemed.bench.support.LoadRun;
 import com.telemed.bench.support.Machine;
+import com.telemed.bench.support.Results;
 import com.telemed.bench.support.Taskset;
 import com.telemed.bench.support.Wrk;
 import com.telemed.testkit.infra.Infrastructure;
@@ -45,7 +46,10 @@ public final class GatewayOverheadBench {
     public static void main(String[] args) throws Exception {
         int concurrency = args.length > 0 ? Integer.parseInt(args[0]) : 16;
         Duration round = Duration.ofSeconds(args.length > 1 ? Long.parseLong(args[1]) : 10);
+        Results results = Results.open("gateway-overhead", args)
+                .parameter("concurrency", concurrency).parameter("roundSeconds", round);
         boolean wrk = Wrk.available();
+        results.parameter("loadGenerator", wrk ? "wrk" : "JVM client");
         Load load = wrk
                 ? (name, uri, headers, c, d) -> print(Wrk.run(name, uri, headers, c, d))
                 : (name, uri, headers, c, d) -> print(LoadRun.run(name, uri, headers, c, d));
@@ -68,29 +72,69 @@ public final class GatewayOverheadBench {
             load.run("  gateway", viaGateway, gatewayHeaders, concurrency, Duration.ofSeconds(40));
             load.run("  direct", direct, directHeaders, concurrency, Duration.ofSeconds(40));
             System.out.printf("%n== shared: every process on every core (the gateway's CPU is taken from the service's)%n");
-            compare(load, viaGateway, gatewayHeaders, direct, directHeaders, concurrency, round);
+            compare(results, "shared", load, viaGateway, gatewayHeaders, direct, directHeaders, concurrency, round);
             if (isolate(platform.platform(), platform.infrastructure())) {
                 System.out.printf("%n== isolated: gateway and load generator on CPU 0; catalogue-service and PostgreSQL"
                         + " (the gateway's key lookups included) on CPU 1, as when the gateway is scaled on its own%n");
-                compare(load, viaGateway, gatewayHeaders, direct, directHeaders, concurrency, round);
+                compare(results, "isolated", load, viaGateway, gatewayHeaders, direct, directHeaders, concurrency, round);
             }
             System.out.println("aim: at least 70 % of direct throughput, under 1 ms added at p50");
         }
+        results.write();
     }
 
-    /** Three alternated rounds at {@code concurrency}, each with its ratio, then one client alone. */
-    private static void compare(Load load, URI viaGateway, String[] gatewayHeaders, URI direct, String[] directHeaders,
-                                int concurrency, Duration round) throws Exception {
+    /**
+     * Three alternated rounds at {@code concurrency}, each with its ratio, and their medians; then one client alone.
+     * Kept under {@code <setup>.}: the isolated setup's median ratio and one client's added p50 are the headlines
+     * (the aims are judged there: issue 23).
+     */
+    private static void compare(Results results, String setup, Load load, URI viaGateway, String[] gatewayHeaders, URI direct,
+                                String[] directHeaders, int concurrency, Duration round) throws Exception {
+        boolean judged = setup.equals("isolated");
+        String where = judged ? "isolated: " : "shared cores: ";
+        List<Double> gateways = new ArrayList<>();
+        List<Double> directs = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
             double[] gateway = load.run("through gateway (round " + i + ")", viaGateway, gatewayHeaders, concurrency, round);
             double[] service = load.run("direct to service (round " + i + ")", direct, directHeaders, concurrency, round);
             System.out.printf("  round %d: gateway throughput = %.0f %% of direct; added latency p50 %.2f ms, p99 %.2f ms%n",
                     i, 100.0 * gateway[0] / service[0], gateway[1] - service[1], gateway[2] - service[2]);
+            String key = setup + ".round" + i;
+            String label = where + "round " + i + ", " + concurrency + " clients";
+            results.load(key + ".gateway", label + ", through the gateway", gateway[0], "req/s", gateway[1], gateway[2],
+                    Results.Role.DETAIL);
+            results.load(key + ".direct", label + ", direct to catalogue-service", service[0], "req/s", service[1], service[2],
+                    Results.Role.DETAIL);
+            results.record(key + ".ratioToDirect", 100.0 * gateway[0] / service[0], "%", label + ", gateway throughput / direct");
+            results.record(key + ".addedP50Ms", gateway[1] - service[1], "ms", label + ", added latency p50");
+            results.record(key + ".addedP99Ms", gateway[2] - service[2], "ms", label + ", added latency p99");
+            gateways.add(gateway[0]);
+            directs.add(service[0]);
+            ratios.add(100.0 * gateway[0] / service[0]);
         }
+        System.out.printf("  median of the 3 rounds: gateway %.0f req/s, direct %.0f req/s; gateway throughput = %.0f %% of direct%n",
+                median(gateways), median(directs), median(ratios));
+        results.add(judged ? Results.Role.HEADLINE : Results.Role.DETAIL, setup + ".gateway.perSecond", median(gateways), "req/s",
+                where + "through the gateway, " + concurrency + " clients, median round");
+        results.record(setup + ".direct.perSecond", median(directs), "req/s", where + "direct to catalogue-service, median round");
+        results.add(judged ? Results.Role.CEILING_RATIO : Results.Role.DETAIL, setup + ".ratioToDirect", median(ratios), "%",
+                where + "gateway / direct throughput, " + concurrency + " clients, median round");
         // Saturated, latency is mostly queueing; one client alone shows what the hop itself adds.
         double[] alone = load.run("through gateway, 1 client", viaGateway, gatewayHeaders, 1, round);
         double[] aloneDirect = load.run("direct to service, 1 client", direct, directHeaders, 1, round);
         System.out.printf("  unloaded: added latency p50 %.2f ms, p99 %.2f ms%n", alone[1] - aloneDirect[1], alone[2] - aloneDirect[2]);
+        results.load(setup + ".oneClient.gateway", where + "1 client, through the gateway", alone[0], "req/s", alone[1], alone[2],
+                Results.Role.DETAIL);
+        results.load(setup + ".oneClient.direct", where + "1 client, direct to catalogue-service", aloneDirect[0], "req/s",
+                aloneDirect[1], aloneDirect[2], Results.Role.DETAIL);
+        results.add(judged ? Results.Role.HEADLINE : Results.Role.DETAIL, setup + ".oneClient.addedP50Ms",
+                alone[1] - aloneDirect[1], "ms", where + "latency the gateway adds at p50, 1 client");
+        results.record(setup + ".oneClient.addedP99Ms", alone[2] - aloneDirect[2], "ms", where + "latency the gateway adds at p99, 1 client");
+    }
+
+    private static double median(List<Double> values) {
+        return values.stream().sorted().toList().get(values.size() / 2);
     }
 
     /**

@@ -2,6 +2,7 @@ package com.telemed.bench.members;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.bench.support.BenchPlatform;
+import com.telemed.bench.support.Results;
 import com.telemed.testkit.infra.PostgresServer;
 import com.telemed.testkit.platform.PlatformService;
 import java.sql.Connection;
@@ -28,6 +29,8 @@ public final class MembersListBench {
         int calls = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         int warmUp = args.length > 1 ? Integer.parseInt(args[1]) : 50;
         Duration cap = Duration.ofSeconds(args.length > 2 ? Long.parseLong(args[2]) : 12);
+        Results results = Results.open("members-list", args).parameter("calls", calls).parameter("warmUpCalls", warmUp)
+                .parameter("capSeconds", cap);
         long began = System.nanoTime();
         try (BenchPlatform platform = BenchPlatform.start()) {
             System.out.printf("platform up in %.0f s%n", (System.nanoTime() - began) / 1e9);
@@ -38,11 +41,12 @@ public final class MembersListBench {
             PostgresServer postgres = platform.postgres();
             try (Connection db = DriverManager.getConnection(postgres.jdbcUrl("members"), postgres.username(), postgres.password())) {
                 MembersData.load(db, partnerId);
-                MembersListTiming.run(platform.url(PlatformService.GATEWAY), platform.url(PlatformService.MEMBERS),
+                MembersListTiming.run(results, platform.url(PlatformService.GATEWAY), platform.url(PlatformService.MEMBERS),
                         partnerId, apiKey, calls, warmUp, cap);
                 MembersListExplain.run(db, partnerId);
             }
         }
         System.out.printf("%nbenchmark done in %.0f s%n", (System.nanoTime() - began) / 1e9);
+        results.write();
     }
 }

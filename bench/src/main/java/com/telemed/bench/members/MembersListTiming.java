@@ -2,6 +2,7 @@ package com.telemed.bench.members;
 
 import com.telemed.bench.support.Machine;
 import com.telemed.bench.support.PageTimer;
+import com.telemed.bench.support.Results;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
@@ -23,7 +24,11 @@ final class MembersListTiming {
     private MembersListTiming() {
     }
 
-    static void run(URI gateway, URI members, String partnerId, String apiKey, int calls, int warmUp, Duration cap)
+    /**
+     * Kept as {@code list.<query>.<gateway|direct>.<percentile>}; the headlines: p95 through the gateway of
+     * status=active and of search=smith (a common name: the search's most work).
+     */
+    static void run(Results results, URI gateway, URI members, String partnerId, String apiKey, int calls, int warmUp, Duration cap)
             throws Exception {
         Map<String, String> queries = new LinkedHashMap<>();
         queries.put("no filter (context)", "");
@@ -48,6 +53,10 @@ final class MembersListTiming {
                 PageTimer.Figures r = PageTimer.time(request, warmUp, calls, cap);
                 System.out.printf("%-38s %-8s %8d %5d %8.1f %8.1f %8.1f %8.1f%s%n", query.getKey(), target.name(), total,
                         r.n(), r.p50Ms(), r.p95Ms(), r.p99Ms(), r.maxMs(), r.p95Ms() >= 50 ? "   <-- p95 over 50 ms" : "");
+                boolean headline = target.name().equals("gateway")
+                        && (query.getValue().equals("status=active") || query.getValue().equals("search=smith"));
+                r.record(results, "list." + PageTimer.keyOf(query.getValue()) + "." + target.name(), "GET /v1/members" + qs
+                        + " page 1, " + target.name(), headline ? Results.Role.HEADLINE : Results.Role.DETAIL);
                 if (r.p95Ms() >= 50 && target.name().equals("gateway")) {
                     misses.add(query.getKey());
                 }

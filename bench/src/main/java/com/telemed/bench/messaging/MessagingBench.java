@@ -7,6 +7,7 @@ import com.telemed.bench.support.Jcmd;
 import com.telemed.bench.support.LoadRun;
 import com.telemed.bench.support.Machine;
 import com.telemed.bench.support.ProcessCpu;
+import com.telemed.bench.support.Results;
 import com.telemed.bench.support.ServiceLog;
 import com.telemed.testkit.infra.PostgresServer;
 import com.telemed.testkit.platform.PlatformOptions;
@@ -92,6 +93,10 @@ public final class MessagingBench {
         Duration round = Duration.ofSeconds(args.length > 0 ? Long.parseLong(args[0]) : 20);
         Duration postsWarmUp = Duration.ofSeconds(args.length > 1 ? Long.parseLong(args[1]) : 30);
         Duration attachmentsWarmUp = Duration.ofSeconds(args.length > 2 ? Long.parseLong(args[2]) : 10);
+        Results results = Results.open("messaging", args).parameter("roundSeconds", round)
+                .parameter("postsWarmUpSeconds", postsWarmUp).parameter("attachmentsWarmUpSeconds", attachmentsWarmUp)
+                .parameter("postClients", POST_CLIENTS).parameter("attachmentClients", ATTACHMENT_CLIENTS)
+                .parameter("fileBytes", AttachmentRoundTrips.FILE_BYTES);
         long began = System.nanoTime();
         try (BenchPlatform platform = BenchPlatform.start()) {
             System.out.printf("platform up in %.0f s; service logs in %s; %d cores%n", (System.nanoTime() - began) / 1e9,
@@ -106,12 +111,13 @@ public final class MessagingBench {
             pids.put("gateway", gatewayPid);
             MessagingBench bench = new MessagingBench(messagingPid, gatewayPid,
                     new ProcessCpu(pids, platform.postgres().pid(), "bench JVM (clients)"), platform.log(PlatformService.MESSAGING));
-            bench.run(platform.postgres(), gateway, api, data, round, postsWarmUp, attachmentsWarmUp);
+            bench.run(results, platform.postgres(), gateway, api, data, round, postsWarmUp, attachmentsWarmUp);
         }
         System.out.printf("%nbenchmark done in %.0f s%n", (System.nanoTime() - began) / 1e9);
+        results.write();
     }
 
-    private void run(PostgresServer postgres, URI gateway, GatewayApi api, MessagingData data, Duration round,
+    private void run(Results results, PostgresServer postgres, URI gateway, GatewayApi api, MessagingData data, Duration round,
                      Duration postsWarmUp, Duration attachmentsWarmUp) throws Exception {
         MessagePosts posts = new MessagePosts(gateway, data.apiKey(), data.conversations());
         AttachmentRoundTrips attachments = new AttachmentRoundTrips(gateway, data.apiKey(), data.conversations());
@@ -179,6 +185,78 @@ public final class MessagingBench {
             mail = MailState.read(messaging, smtp);
         }
         summary(own, shared, trips, uploads, ceiling, maxHeap, liveAtRest, liveInFlight, mail);
+        record(results, own, shared, trips, uploads, ceiling, maxHeap, liveAtRest, liveInFlight, mail);
+    }
+
+    /**
+     * The summary's figures, kept: {@code posts.*}, {@code attachments.*}, {@code ceiling.*}, {@code heap.*},
+     * {@code mail.*}, {@code log.*}. The headlines: posts/s in own conversations and 10 MB uploads alone (MiB/s),
+     * with the uploads' ratio to the one-INSERT ceiling.
+     */
+    private static void record(Results results, Measured<LoadRun.Result> own, Measured<LoadRun.Result> shared,
+                               Measured<AttachmentRoundTrips.Round> trips, Measured<AttachmentRoundTrips.Round> uploads,
+                               Measured<Transfers> ceiling, long maxHeap, Jcmd.LiveHeap liveAtRest, Jcmd.LiveHeap liveInFlight,
+                               MailState mail) {
+        String posting = POST_CLIENTS + " clients";
+        for (Measured<LoadRun.Result> posts : List.of(own, shared)) {
+            LoadRun.Result r = posts.result();
+            String key = posts == own ? "posts.own" : "posts.shared";
+            String label = "POST message, " + (posts == own ? "own conversation each, " : "one shared conversation, ") + posting;
+            results.load(key, label, r.perSecond(), "msg/s", r.p50Ms(), r.p99Ms(), posts == own ? Results.Role.HEADLINE
+                    : Results.Role.DETAIL);
+            results.record(key + ".errors", r.errors(), "calls", label + ", errors");
+        }
+        String files = ATTACHMENT_CLIENTS + " clients";
+        Transfers alone = uploads.result().uploads();
+        Transfers db = ceiling.result();
+        transfers(results, "attachments.roundTrips.upload", "10 MB upload (then download), " + files, trips.result().uploads(),
+                Results.Role.DETAIL);
+        transfers(results, "attachments.roundTrips.download", "10 MB download (SHA-256 checked), " + files,
+                trips.result().downloads(), Results.Role.DETAIL);
+        transfers(results, "attachments.uploads", "10 MB upload alone, " + files, alone, Results.Role.HEADLINE);
+        transfers(results, "ceiling.insert", "ceiling: 10 MB INSERT over JDBC, " + files, db, Results.Role.DETAIL);
+        results.ceilingRatio("attachments.uploads.ratioToCeiling", 100 * alone.perSecond() / db.perSecond(),
+                "10 MB uploads through the gateway / one INSERT over JDBC");
+        results.record("attachments.roundTrips.ratioToCeiling", 100 * trips.result().uploads().perSecond() / db.perSecond(), "%",
+                "10 MB uploads in round trips / one INSERT over JDBC");
+        results.record("heap.maxMiB", maxHeap / MIB, "MiB", "messaging-service max heap");
+        Map<String, Measured<?>> rounds = new LinkedHashMap<>();
+        rounds.put("postsOwn", own);
+        rounds.put("postsShared", shared);
+        rounds.put("roundTrips", trips);
+        rounds.put("uploads", uploads);
+        rounds.forEach((name, round) -> {
+            results.record("heap.peak." + name + ".usedMiB", round.heap().usedMiB(), "MiB",
+                    "messaging-service peak heap used, " + name);
+            results.record("heap.peak." + name + ".fullGcs", round.heap().fullGcs(), "GCs", "messaging-service full GCs, " + name);
+        });
+        liveHeap(results, "heap.live.atRest", "messaging-service live heap at rest", liveAtRest);
+        liveHeap(results, "heap.live.inFlight", "messaging-service live heap, " + ATTACHMENT_CLIENTS + " round trips in flight",
+                liveInFlight);
+        results.record("mail.queued", mail.queued(), "mails", "mails to the prescriber queued");
+        results.record("mail.sent", mail.sent(), "mails", "mails to the prescriber sent");
+        results.record("log.errors", own.log().errors() + shared.log().errors() + trips.log().errors() + uploads.log().errors(),
+                "lines", "messaging-service ERROR lines, measured rounds");
+        results.record("log.warnings", own.log().warnings() + shared.log().warnings() + trips.log().warnings()
+                + uploads.log().warnings(), "lines", "messaging-service WARN lines, measured rounds");
+    }
+
+    private static void transfers(Results results, String key, String label, Transfers t, Results.Role role) {
+        if (t == null) {
+            return;
+        }
+        results.record(key + ".perSecond", t.perSecond(), "files/s", label);
+        results.add(role, key + ".mibPerSecond", t.mibPerSecond(), "MiB/s", label);
+        results.record(key + ".p50Ms", t.p50Ms(), "ms", label + ", p50");
+        results.record(key + ".p99Ms", t.p99Ms(), "ms", label + ", p99");
+        results.record(key + ".errors", t.errors(), "calls", label + ", errors");
+    }
+
+    private static void liveHeap(Results results, String key, String label, Jcmd.LiveHeap live) {
+        if (live != null) {
+            results.record(key + ".totalMiB", live.totalBytes() / MIB, "MiB", label);
+            results.record(key + ".byteArraysMiB", live.byteArrayBytes() / MIB, "MiB", label + ", in byte arrays");
+        }
     }
 
     private <T> Measured<T> measure(Load<T> load, ToIntFunction<T> events) throws Exception {

@@ -3,6 +3,7 @@ package com.telemed.bench.requests;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.bench.support.BenchPlatform;
 import com.telemed.bench.support.GatewayApi;
+import com.telemed.bench.support.Results;
 import com.telemed.testkit.infra.PostgresServer;
 import com.telemed.testkit.platform.PlatformService;
 import java.net.URI;
@@ -43,6 +44,8 @@ public final class RequestsBench {
         int warmUp = args.length > 1 ? Integer.parseInt(args[1]) : 50;
         Duration cap = Duration.ofSeconds(args.length > 2 ? Long.parseLong(args[2]) : 10);
         Duration round = Duration.ofSeconds(args.length > 3 ? Long.parseLong(args[3]) : 10);
+        Results results = Results.open("requests", args).parameter("listCalls", calls).parameter("listWarmUpCalls", warmUp)
+                .parameter("listCapSeconds", cap).parameter("postRoundSeconds", round);
         long began = System.nanoTime();
         try (BenchPlatform platform = BenchPlatform.start()) {
             System.out.printf("platform up in %.0f s%n", (System.nanoTime() - began) / 1e9);
@@ -70,11 +73,12 @@ public final class RequestsBench {
             PostgresServer postgres = platform.postgres();
             try (Connection db = DriverManager.getConnection(postgres.jdbcUrl("requests"), postgres.username(), postgres.password())) {
                 RequestsData.load(db, partnerId);
-                RequestsListTiming.run(gateway, requests, partnerId, apiKey, calls, warmUp, cap);
+                RequestsListTiming.run(results, gateway, requests, partnerId, apiKey, calls, warmUp, cap);
                 RequestsListExplain.run(db, partnerId);
             }
-            RequestsPostThroughput.run(postgres, gateway, requests, partnerId, apiKey, body, round);
+            RequestsPostThroughput.run(results, postgres, gateway, requests, partnerId, apiKey, body, round);
         }
         System.out.printf("%nbenchmark done in %.0f s%n", (System.nanoTime() - began) / 1e9);
+        results.write();
     }
 }

@@ -3,6 +3,7 @@ package com.telemed.bench.requests;
 import com.telemed.bench.support.LoadRun;
 import com.telemed.bench.support.Machine;
 import com.telemed.bench.support.Pgbench;
+import com.telemed.bench.support.Results;
 import com.telemed.bench.support.Wrk;
 import com.telemed.testkit.infra.PostgresServer;
 import java.net.URI;
@@ -24,12 +25,21 @@ final class RequestsPostThroughput {
             return String.format("%-40s %9.0f /s   p50 %7.2f ms   p99 %7.2f ms   (%d errors or non-2xx)",
                     name, perSecond, p50Ms, p99Ms, errors);
         }
+
+        void record(Results results, String prefix, String label, String unit, Results.Role rateRole) {
+            results.load(prefix, label, perSecond, unit, p50Ms, p99Ms, rateRole);
+            results.record(prefix + ".errors", errors, "calls", label + ", errors or non-2xx");
+        }
     }
 
     private RequestsPostThroughput() {
     }
 
-    static void run(PostgresServer postgres, URI gateway, URI requests, String partnerId, String apiKey, String body,
+    /**
+     * Kept as {@code post.gateway}, {@code post.ceiling} (pgbench), {@code post.direct}, their ratios; the
+     * headline: creates/s through the gateway, and its ratio to the ceiling.
+     */
+    static void run(Results results, PostgresServer postgres, URI gateway, URI requests, String partnerId, String apiKey, String body,
                     Duration round) throws Exception {
         boolean wrk = Wrk.available();
         System.out.printf("%nPOST /v1/requests (one item, existing member), %d concurrent clients, rounds of %d s, %s, load from %s%n",
@@ -51,6 +61,18 @@ final class RequestsPostThroughput {
         Load svc = post(wrk, "direct to requests-service (context)", direct, directHeaders, body, round);
         System.out.println(svc.line());
         System.out.println();
+        String clients = ", " + CONCURRENCY + " clients";
+        viaGw.record(results, "post.gateway", "POST /v1/requests through the gateway" + clients, "req/s", Results.Role.HEADLINE);
+        if (db != null) {
+            db.record(results, "post.ceiling", "pgbench one-row INSERT, same server" + clients, "tx/s", Results.Role.DETAIL);
+        }
+        svc.record(results, "post.direct", "POST /v1/requests direct to requests-service" + clients, "req/s", Results.Role.DETAIL);
+        if (db != null) {
+            results.ceilingRatio("post.ratioToCeiling", 100 * viaGw.perSecond() / db.perSecond(),
+                    "POST through the gateway / pgbench one-row INSERT");
+        }
+        results.record("post.gatewayToDirect", 100 * viaGw.perSecond() / svc.perSecond(), "%",
+                "POST through the gateway / direct to requests-service");
         if (db != null) {
             System.out.printf("POST /v1/requests through the gateway = %.1f %% of the database's one-row INSERT ceiling (%.0f vs %.0f /s);"
                             + " p99 %.2f ms vs %.2f ms%n", 100 * viaGw.perSecond() / db.perSecond(), viaGw.perSecond(), db.perSecond(),

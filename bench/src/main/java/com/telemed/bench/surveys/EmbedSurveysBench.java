@@ -4,6 +4,7 @@ import com.telemed.bench.support.BenchPlatform;
 import com.telemed.bench.support.LoadRun;
 import com.telemed.bench.support.Machine;
 import com.telemed.bench.support.ProcessCpu;
+import com.telemed.bench.support.Results;
 import com.telemed.bench.support.Wrk;
 import com.telemed.testkit.infra.PostgresServer;
 import com.telemed.testkit.platform.PlatformService;
@@ -79,23 +80,34 @@ public final class EmbedSurveysBench {
         boolean allExpected() {
             return answers > 0 && answers == expected && socketErrors == 0;
         }
+
+        /** Kept as {@code <prefix>.perSecond} (with {@code rateRole}), {@code .p50Ms}, {@code .p99Ms}, {@code .answers}, {@code .expected}. */
+        void record(Results results, String prefix, String label, int status, Results.Role rateRole) {
+            results.load(prefix, label, perSecond, "req/s", p50Ms, p99Ms, rateRole);
+            results.record(prefix + ".answers", answers, "answers", label + ", answers");
+            results.record(prefix + ".expected", expected, "answers", label + ", answers " + status);
+        }
     }
 
     private final BenchPlatform platform;
     private final EmbedSurveysData data;
     private final Connection requestsDb;
+    private final Results results;
     private final boolean wrk = Wrk.available();
 
-    private EmbedSurveysBench(BenchPlatform platform, EmbedSurveysData data, Connection requestsDb) {
+    private EmbedSurveysBench(BenchPlatform platform, EmbedSurveysData data, Connection requestsDb, Results results) {
         this.platform = platform;
         this.data = data;
         this.requestsDb = requestsDb;
+        this.results = results;
     }
 
     public static void main(String[] args) throws Exception {
         Duration round = Duration.ofSeconds(args.length > 0 ? Long.parseLong(args[0]) : 10);
         Duration warmUp = Duration.ofSeconds(args.length > 1 ? Long.parseLong(args[1]) : 30);
         Duration limitedRound = Duration.ofSeconds(args.length > 2 ? Long.parseLong(args[2]) : 5);
+        Results results = Results.open("embed-surveys", args).parameter("roundSeconds", round).parameter("warmUpSeconds", warmUp)
+                .parameter("defaultLimitsRoundSeconds", limitedRound).parameter("clients", CLIENTS);
         long began = System.nanoTime();
         Map<String, String> lifted = Map.of("GATEWAY_EMBED_LIMITS_PER_ADDRESS", LIFTED, "GATEWAY_EMBED_LIMITS_PER_PARTNER", LIFTED);
         try (BenchPlatform platform = BenchPlatform.start(Map.of(), Map.of(PlatformService.GATEWAY, lifted))) {
@@ -105,11 +117,12 @@ public final class EmbedSurveysBench {
             EmbedSurveysData data = EmbedSurveysData.create(platform.api());
             PostgresServer postgres = platform.postgres();
             try (Connection db = DriverManager.getConnection(postgres.jdbcUrl("requests"), postgres.username(), postgres.password())) {
-                EmbedSurveysBench bench = new EmbedSurveysBench(platform, data, db);
+                EmbedSurveysBench bench = new EmbedSurveysBench(platform, data, db, results);
                 bench.run(round, warmUp, limitedRound);
             }
         }
         System.out.printf("%nbenchmark done in %.0f s%n", (System.nanoTime() - began) / 1e9);
+        results.write();
     }
 
     private void run(Duration round, Duration warmUp, Duration limitedRound) throws Exception {
@@ -150,6 +163,15 @@ public final class EmbedSurveysBench {
         System.out.printf("ceiling, the cheapest authenticated call of the two: %s, %.0f /s%n", top.name(), top.perSecond());
         System.out.printf("ratio: submissions/s / ceiling/s = %.2f (%.0f %%); over %s: %.2f%n", submitted.perSecond() / top.perSecond(),
                 100 * submitted.perSecond() / top.perSecond(), other.name(), submitted.perSecond() / other.perSecond());
+        String clients = ", " + CLIENTS + " clients";
+        submitted.record(results, "submissions", "anonymous embed submissions through the gateway" + clients, 201, Results.Role.HEADLINE);
+        drugs.record(results, "drugs", DRUGS + clients, 200, Results.Role.DETAIL);
+        read.record(results, "definition", DEFINITION + clients, 200, Results.Role.DETAIL);
+        results.record("ceiling.perSecond", top.perSecond(), "req/s", "ceiling, the faster of the two reads: " + top.name());
+        results.ceilingRatio("submissions.ratioToCeiling", 100 * submitted.perSecond() / top.perSecond(),
+                "submissions / the gateway's cheapest authenticated call");
+        results.record("submissions.ratioToOther", 100 * submitted.perSecond() / other.perSecond(), "%",
+                "submissions / the other read: " + other.name());
 
         if (!limitedRound.isZero()) {
             withDefaultLimits(limitedRound);
@@ -178,8 +200,12 @@ public final class EmbedSurveysBench {
         long rowsBefore = stableResponseRows();
         Round limited = measured(cpu, () -> load("submissions, default limits", submissions, data.embedHeaders(),
                 EmbedSurveysData.SUBMISSION, 201, round), false);
+        long rowsWritten = stableResponseRows() - rowsBefore;
         System.out.printf("   %d submitted (201) and %d response rows written; a 429 closes its connection (HTTP/1.1: the body"
-                + " is not read), so each refused call is a new connection too%n", limited.expected(), stableResponseRows() - rowsBefore);
+                + " is not read), so each refused call is a new connection too%n", limited.expected(), rowsWritten);
+        limited.record(results, "defaultLimits", "submissions, default limits, one address, " + CLIENTS + " clients", 201,
+                Results.Role.DETAIL);
+        results.record("defaultLimits.rowsWritten", rowsWritten, "rows", "submissions, default limits, response rows written");
     }
 
     private static String summary(String name, Round round) {
@@ -234,6 +260,11 @@ public final class EmbedSurveysBench {
         long drained = drainOutbox();
         System.out.printf("   survey.completed: %d outbox row(s) not yet relayed when the load stopped, none left %.1f s later%n",
                 leftInOutbox, drained / 1e9);
+        if (cpu != null) {
+            results.record("submissions.outboxLeft", leftInOutbox, "rows", "survey.completed outbox rows unrelayed when the load stopped");
+            results.record("submissions.outboxDrainSeconds", drained / 1e9, "s", "until the relay sent them");
+            results.record("submissions.rowsCutInFlight", cut, "rows", "response rows beyond the 201s (calls cut in flight)");
+        }
         return result;
     }
 

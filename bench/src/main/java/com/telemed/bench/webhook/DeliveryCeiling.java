@@ -1,5 +1,6 @@
 package com.telemed.bench.webhook;
 
+import com.telemed.bench.support.Results;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -33,6 +34,13 @@ final class DeliveryCeiling {
     record Result(int requests, long failed, String firstFailure, double seconds, Histogram latencies) {
         double perSecond() {
             return requests / seconds;
+        }
+
+        /** Kept as {@code <prefix>.perSecond}, {@code .p50Ms}, {@code .p99Ms} (of each POST). */
+        void record(Results results, String prefix, String label) {
+            results.load(prefix, label, perSecond(), "events/s", latencies.getValueAtPercentile(50) / 1000.0,
+                    latencies.getValueAtPercentile(99) / 1000.0, Results.Role.DETAIL);
+            results.record(prefix + ".failed", failed, "POSTs", label + ", failed POSTs");
         }
 
         void print(String name) {

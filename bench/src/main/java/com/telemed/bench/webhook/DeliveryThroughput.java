@@ -2,6 +2,7 @@ package com.telemed.bench.webhook;
 
 import com.telemed.bench.support.GatewayApi;
 import com.telemed.bench.support.ProcessCpu;
+import com.telemed.bench.support.Results;
 import com.telemed.bench.support.Waits;
 import java.sql.Connection;
 import java.time.Duration;
@@ -40,6 +41,14 @@ final class DeliveryThroughput {
                     intakeSeconds, events / Math.max(intakeSeconds, 0.001));
             System.out.printf("%-34s attempts: %s%n", "", attempts);
             System.out.printf("%-34s CPU: %s%n", "", cpu);
+        }
+
+        /** Kept as {@code <prefix>.perSecond}, {@code .allRecordedSeconds} and {@code .intakePerSecond}. */
+        void record(Results results, String prefix, String label) {
+            results.record(prefix + ".perSecond", perSecond(), "events/s", label + ", end to end");
+            results.record(prefix + ".allRecordedSeconds", recordedSeconds, "s", label + ", until every delivery was recorded");
+            results.record(prefix + ".intakePerSecond", events / Math.max(intakeSeconds, 0.001), "events/s",
+                    label + ", intake (first to last delivery row stored)");
         }
     }
 

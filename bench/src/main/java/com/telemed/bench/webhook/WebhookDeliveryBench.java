@@ -5,6 +5,7 @@ import com.telemed.bench.support.GatewayApi;
 import com.telemed.bench.support.Jcmd;
 import com.telemed.bench.support.Machine;
 import com.telemed.bench.support.ProcessCpu;
+import com.telemed.bench.support.Results;
 import com.telemed.testkit.infra.Infrastructure;
 import com.telemed.testkit.infra.PostgresServer;
 import com.telemed.testkit.platform.PlatformService;
@@ -54,6 +55,8 @@ public final class WebhookDeliveryBench {
         int approvals = args.length > 2 ? Integer.parseInt(args[2]) : 300;
         long pacingMs = args.length > 3 ? Long.parseLong(args[3]) : 50;
         int concurrency = Math.min(Webhooks.MAX_IN_FLIGHT, partnerCount * Webhooks.MAX_IN_FLIGHT_PER_PARTNER);
+        Results results = Results.open("webhook-delivery", args).parameter("partners", partnerCount).parameter("events", events)
+                .parameter("approvals", approvals).parameter("msBetweenApprovals", pacingMs).parameter("inFlight", concurrency);
         long began = System.nanoTime();
         Vertx vertx = Vertx.vertx();
         try (BenchPlatform platform = BenchPlatform.start()) {
@@ -71,12 +74,12 @@ public final class WebhookDeliveryBench {
                     postgres.password());
                  KafkaProducer<String, String> producer = producer(infrastructure.kafka().bootstrapServers())) {
                 double perSecond = events > 0
-                        ? throughput(new DeliveryThroughput(api, receiver, producer, webhookDb, cpu), vertx, receiver,
+                        ? throughput(results, new DeliveryThroughput(api, receiver, producer, webhookDb, cpu), vertx, receiver,
                                 platform.pid(PlatformService.WEBHOOK), partnerCount, events, concurrency)
                         : Double.NaN;
                 double p99Ms = approvals > 0
                         ? new DeliveryLatency(api, receiver, webhookDb, infrastructure.kafka().bootstrapServers(), approvals,
-                                pacingMs).run().p99Ms
+                                pacingMs).run(results).p99Ms
                         : Double.NaN;
                 System.out.println();
                 System.out.printf("aim: at least 2,000 events/s end to end and p99 under 250 ms from the approving call's response"
@@ -88,14 +91,16 @@ public final class WebhookDeliveryBench {
             vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
         }
         System.out.printf("%nbenchmark done in %.0f s%n", (System.nanoTime() - began) / 1e9);
+        results.write();
     }
 
     /**
      * One warm-up round of as many events as measured (after a quarter of them the JIT was still
      * compiling webhook-service's hot paths: seconds of C2 compilation in a flight recording), then
-     * {@link #ROUNDS} measured rounds, then the ceiling. Returns the median round's events/s.
+     * {@link #ROUNDS} measured rounds, then the ceiling. Returns the median round's events/s. Kept as
+     * {@code throughput.*} and {@code ceiling.*}; the headline: the median round's events/s, and its ratio to the ceiling.
      */
-    private static double throughput(DeliveryThroughput throughput, Vertx vertx, Receiver receiver, long webhookPid,
+    private static double throughput(Results results, DeliveryThroughput throughput, Vertx vertx, Receiver receiver, long webhookPid,
                                      int partnerCount, int events, int concurrency) throws Exception {
         System.out.printf("%nThroughput: %d partners, %d in flight at most (%d per partner), events published straight"
                 + " onto care.events; %s%n", partnerCount, concurrency, Webhooks.MAX_IN_FLIGHT_PER_PARTNER, Machine.loadAverage());
@@ -116,11 +121,17 @@ public final class WebhookDeliveryBench {
                 Jcmd.run(webhookPid, "JFR.stop", "name=bench");
             }
             round.print();
+            round.record(results, "throughput.round" + i, "webhook-service, round " + i);
             rates.add(round.perSecond());
         }
         DeliveryCeiling.Result ceiling = DeliveryCeiling.run(vertx, receiver, events, concurrency);
         ceiling.print("ceiling: same receiver and client, no Kafka or database");
         double median = rates.stream().sorted().toList().get(rates.size() / 2);
+        ceiling.record(results, "ceiling", "ceiling: same receiver and client, no Kafka or database");
+        results.headline("throughput.perSecond", median, "events/s",
+                "events from care.events to the receiver, " + partnerCount + " partners, median round");
+        results.ceilingRatio("throughput.ratioToCeiling", 100 * median / ceiling.perSecond(),
+                "webhook-service end to end / same receiver and client alone");
         System.out.printf("webhook-service end to end (median round) = %.0f %% of the ceiling (%.0f vs %.0f events/s); %s%n",
                 100 * median / ceiling.perSecond(), median, ceiling.perSecond(), Machine.loadAverage());
         return median;
