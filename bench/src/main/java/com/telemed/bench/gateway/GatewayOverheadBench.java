@@ -88,7 +88,7 @@ public final class GatewayOverheadBench {
      * Kept under {@code <setup>.}: the isolated setup's median ratio and one client's added p50 are the headlines
      * (the aims are judged there: issue 23).
      */
-    private static void compare(Results results, String setup, Load load, URI viaGateway, String[] gatewayHeaders, URI direct,
+    static void compare(Results results, String setup, Load load, URI viaGateway, String[] gatewayHeaders, URI direct,
                                 String[] directHeaders, int concurrency, Duration round) throws Exception {
         boolean judged = setup.equals("isolated");
         String where = judged ? "isolated: " : "shared cores: ";

@@ -260,6 +260,39 @@ class ResultsTest {
         assertEquals(new Results.Commit(null, null), Results.commit(dir));
     }
 
+    @Test
+    void aQueryIsAKeyWord() {
+        assertEquals("all", PageTimer.keyOf(""));
+        assertEquals("status-pending", PageTimer.keyOf("?status=pending"));
+        assertEquals("search-mail-test", PageTimer.keyOf("search=mail.test"));
+        assertEquals("search-4242", PageTimer.keyOf("search=4242"));
+    }
+
+    /** Each bench/*.sh's main keeps its figures under the script's name, and writes them at the end. */
+    @Test
+    void everyBenchKeepsItsFiguresUnderItsScriptsName() throws Exception {
+        Path root = BenchPlatform.root();
+        List<String> scripts;
+        try (Stream<Path> files = Files.list(root.resolve("bench"))) {
+            scripts = files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".sh") && !f.equals("lib.sh")).sorted().toList();
+        }
+        java.util.regex.Pattern run = java.util.regex.Pattern.compile("bench_run com\\.telemed\\.bench\\.([\\w.]+)");
+        List<String> benches = new java.util.ArrayList<>();
+        for (String script : scripts) {
+            java.util.regex.Matcher main = run.matcher(Files.readString(root.resolve("bench").resolve(script)));
+            if (!main.find()) {
+                continue; // a tool (results-table.sh), not a bench
+            }
+            String bench = script.substring(0, script.length() - ".sh".length());
+            String source = Files.readString(root.resolve("bench/src/main/java/com/telemed/bench/" + main.group(1).replace('.', '/') + ".java"));
+            assertEquals(true, source.contains("Results.open(\"" + bench + "\", args)"), script + ": Results.open(\"" + bench + "\", args)");
+            assertEquals(true, source.contains("results.write();"), script + ": results.write()");
+            benches.add(bench);
+        }
+        assertEquals(List.of("billing", "embed-surveys", "fulfilment", "gateway-overhead", "members-list", "messaging", "requests",
+                "webhook-delivery"), benches);
+    }
+
     private static void git(Path repository, String... arguments) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of("git", "-C", repository.toString()));
         command.addAll(List.of(arguments));
