@@ -27,7 +27,8 @@ import java.util.TreeMap;
  * every operation, so the sources keep to what is particular to each:
  * <ul>
  * <li>the answers the edge and the platform's error mappers give to any call (401 by the surface's
- * credential, 400 malformed, 408/411/413/415 on bodies, 414, 429, 431, 500, 503, 504), unless the
+ * credential, 400 malformed, 408/411/415 on operations that take a body, 413, 414, 429, 431, 500,
+ * 503, 504), unless the
  * operation documents that status itself;</li>
  * <li>the CORS preflight ({@code OPTIONS}) of every path of the browser-facing surfaces;</li>
  * <li>each webhook, from its shorthand ({@code x-payload}: the body's schema) to a {@code post} with
@@ -190,9 +191,9 @@ public final class OpenApiDocuments {
 
     private static void complete(String method, ObjectNode operation, Surface surface) {
         ObjectNode responses = operation.with("responses");
+        // Any call may carry a body (the edge reads it on every method); a resource that takes one
+        // refuses another media type with 415 (the platform's error mappers).
         boolean body = operation.has("requestBody") || BODY_METHODS.contains(method);
-        boolean jsonBody = operation.path("requestBody").path("content").has("application/json")
-                || (body && !operation.has("requestBody"));
         switch (surface) {
             case PARTNER -> putIfAbsent(responses, "401", "Unauthorized");
             case EMBED -> putIfAbsent(responses, "401", "EmbedUnauthorized");
@@ -206,7 +207,7 @@ public final class OpenApiDocuments {
         }
         putIfAbsent(responses, "413", "PayloadTooLarge");
         putIfAbsent(responses, "414", "UriTooLong");
-        if (jsonBody) {
+        if (body) {
             putIfAbsent(responses, "415", "UnsupportedMediaType");
         }
         putIfAbsent(responses, "429", "TooManyRequests");

@@ -11,6 +11,12 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.telemed.gateway.edge.Routes;
 import com.telemed.gateway.edge.Surface;
 import com.telemed.gateway.edge.Upstream;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
@@ -228,6 +234,50 @@ class OpenApiDocumentTest {
             assertEquals(List.of("X-Webhook-Timestamp", "X-Webhook-Signature", "User-Agent"), headers, webhook.getKey());
             assertTrue(post.path("description").asText().contains("HMAC-SHA256 over the string `<timestamp>.<raw body>`"));
         });
+    }
+
+    /**
+     * Every example of a response body is valid against that response's schema (JSON Schema
+     * 2020-12, the documents' dialect, references into {@code #/components}): the exact error
+     * strings shown are bodies the schemas accept.
+     */
+    @Test
+    void everyResponseExampleIsValidAgainstItsSchema() {
+        for (OpenApiDocuments.Document document : List.of(PARTNER, OPERATIONS)) {
+            List<String> invalid = new ArrayList<>();
+            int[] checked = {0};
+            document.tree().path("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(operation ->
+                    operation.getValue().path("responses").fields().forEachRemaining(response -> {
+                        JsonNode resolved = resolve(document.tree(), response.getValue());
+                        resolved.path("content").fields().forEachRemaining(content -> {
+                            JsonNode schema = content.getValue().path("schema");
+                            content.getValue().path("examples").fields().forEachRemaining(example -> {
+                                JsonNode value = resolve(document.tree(), example.getValue()).path("value");
+                                Set<ValidationMessage> errors = schema(document.tree(), schema).validate(value);
+                                checked[0]++;
+                                if (!errors.isEmpty()) {
+                                    invalid.add(operation.getKey() + " " + path.getKey() + " " + response.getKey() + " "
+                                            + example.getKey() + ": " + errors);
+                                }
+                            });
+                        });
+                    })));
+            assertEquals(List.of(), invalid);
+            assertTrue(checked[0] > 50, "examples checked: " + checked[0]);
+        }
+    }
+
+    /** A schema of the document as a standalone 2020-12 schema: the document's components beside it. */
+    static JsonSchema schema(JsonNode document, JsonNode schema) {
+        ObjectNode standalone = JsonNodeFactory.instance.objectNode();
+        standalone.put("$schema", "https://json-schema.org/draft/2020-12/schema");
+        standalone.set("components", document.path("components"));
+        standalone.putArray("allOf").add(schema);
+        return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(standalone);
+    }
+
+    private static JsonNode resolve(JsonNode document, JsonNode node) {
+        return node.has("$ref") ? document.at(node.get("$ref").asText().substring(1)) : node;
     }
 
     private static void assertRoutedAsDocumented(OpenApiDocuments.Document document, Set<Surface> surfaces) {
