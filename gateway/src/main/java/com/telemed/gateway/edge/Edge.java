@@ -238,15 +238,20 @@ public class Edge {
     }
 
     /**
-     * A call without a credential (attachment links): reads only, anything else {@code 405} before
-     * any service is called. Forwarded as an operator call is, without a partner: whatever
-     * credential or partner the client sent stays here ({@link Proxy}).
+     * A call without a credential (attachment links, the API's description): reads only, anything
+     * else {@code 405} before any service is called. Forwarded as an operator call is, without a
+     * partner: whatever credential or partner the client sent stays here ({@link Proxy}). The
+     * description is the gateway's own ({@code openapi.ApiDocuments}).
      */
     private void publicCall(RoutingContext context, String path, Upstream upstream, String requestId) {
         HttpServerRequest request = context.request();
         if (!PUBLIC_METHODS.contains(request.method().name())) {
             request.response().putHeader("Allow", "GET, HEAD");
             EdgeResponses.errorAndClose(request, 405, "Method Not Allowed");
+            return;
+        }
+        if (upstream == Upstream.GATEWAY) {
+            context.next();
             return;
         }
         request.pause();

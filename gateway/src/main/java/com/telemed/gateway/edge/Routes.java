@@ -1,6 +1,8 @@
 package com.telemed.gateway.edge;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -61,6 +63,23 @@ public final class Routes {
      */
     private static final Pattern ATTACHMENT_LINK = Pattern.compile("/attachments/[^/]+/[^/]+");
 
+    /**
+     * The API's own description (issue 22), answered by the gateway: the partner document and its
+     * reference page without a credential (reads only, like attachment links), the operator
+     * document with the operator key.
+     */
+    private static final Map<String, Route> DOCUMENTS = Map.of(
+            "/openapi.json", new Route(Surface.PUBLIC, Upstream.GATEWAY),
+            "/openapi.yaml", new Route(Surface.PUBLIC, Upstream.GATEWAY),
+            "/ops/openapi.json", new Route(Surface.OPS, Upstream.GATEWAY),
+            "/ops/openapi.yaml", new Route(Surface.OPS, Upstream.GATEWAY));
+
+    /** The reference page and its assets: {@code /docs} and one file name below it. */
+    private static final Pattern REFERENCE_PAGE = Pattern.compile("/docs(/[A-Za-z0-9._-]*)?");
+
+    /** An attachment link as a path template (the OpenAPI documents name it so). */
+    public static final String ATTACHMENT_LINK_TEMPLATE = "/attachments/{token}/{fileName}";
+
     /** The only routes that take a multipart body, and with it the upload limit (an attachment of 10 MB). */
     private static final List<Pattern> UPLOADS = List.of(
             Pattern.compile("/v1/messages/conversations/[^/]+/attachments"),
@@ -70,6 +89,13 @@ public final class Routes {
     }
 
     public static Optional<Route> resolve(String path) {
+        Route document = DOCUMENTS.get(path);
+        if (document != null) {
+            return Optional.of(document);
+        }
+        if (REFERENCE_PAGE.matcher(path).matches()) {
+            return Optional.of(new Route(Surface.PUBLIC, Upstream.GATEWAY));
+        }
         if (ATTACHMENT_LINK.matcher(path).matches()) {
             return Optional.of(new Route(Surface.PUBLIC, Upstream.MESSAGING));
         }
@@ -86,6 +112,24 @@ public final class Routes {
                     .map(candidate -> new Route(Surface.OPS, candidate.upstream()));
         }
         return PREFIXES.stream().filter(prefix -> prefix.matches(path)).findFirst().map(Prefix::route);
+    }
+
+    /** The prefix entries of the table in order, prefix to route (for the OpenAPI documents' tests). */
+    public static Map<String, Route> prefixes() {
+        Map<String, Route> prefixes = new LinkedHashMap<>();
+        PREFIXES.forEach(prefix -> prefixes.put(prefix.prefix(), prefix.route()));
+        return prefixes;
+    }
+
+    /**
+     * The partner settings under {@code /ops/v1/partners/:id/}, as the pattern of the rest of the
+     * path to the owning service, plus {@code /ops/v1/partners} itself (for the documents' tests).
+     */
+    public static Map<String, Upstream> partnerSettings() {
+        Map<String, Upstream> settings = new LinkedHashMap<>();
+        settings.put(PARTNERS, Upstream.GATEWAY);
+        PARTNER_SETTINGS.forEach(setting -> settings.put(setting.path().pattern(), setting.upstream()));
+        return settings;
     }
 
     /** Whether {@code method path} uploads a file: the body limit is chosen by this, never by the client's Content-Type. */

@@ -1,0 +1,346 @@
+package com.telemed.gateway.openapi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.telemed.gateway.edge.Routes;
+import com.telemed.gateway.edge.Surface;
+import com.telemed.gateway.edge.Upstream;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The documents as the gateway serves them (built by {@link OpenApiDocuments}, exactly the bytes
+ * of {@code /openapi.json} and friends): valid OpenAPI 3.1, the same in JSON and YAML, naming every
+ * route of the routing table and nothing it does not route, and every webhook event the services emit.
+ */
+class OpenApiDocumentTest {
+
+    private static final OpenApiDocuments.Document PARTNER = OpenApiDocuments.partner();
+    private static final OpenApiDocuments.Document OPERATIONS = OpenApiDocuments.operations();
+    private static final List<String> METHODS = List.of("get", "put", "post", "delete", "options", "head", "patch");
+
+    /** Which service owns a tag's operations: what the routing table must send them to. */
+    private static final Map<String, Upstream> OWNER_OF_TAG = Map.ofEntries(
+            Map.entry("Drugs", Upstream.CATALOGUE),
+            Map.entry("Requests", Upstream.REQUESTS),
+            Map.entry("Members", Upstream.MEMBERS),
+            Map.entry("Billing", Upstream.BILLING),
+            Map.entry("Messaging", Upstream.MESSAGING),
+            Map.entry("Surveys", Upstream.REQUESTS),
+            Map.entry("Embed", Upstream.REQUESTS),
+            Map.entry("Attachments", Upstream.MESSAGING),
+            Map.entry("Partners", Upstream.GATEWAY),
+            Map.entry("Webhook settings", Upstream.WEBHOOK),
+            Map.entry("Drug access", Upstream.CATALOGUE),
+            Map.entry("Fulfilment settings", Upstream.REQUESTS),
+            Map.entry("Billing settings", Upstream.BILLING),
+            Map.entry("Catalogue", Upstream.CATALOGUE),
+            Map.entry("Prescribers", Upstream.REQUESTS),
+            Map.entry("Review", Upstream.REQUESTS),
+            Map.entry("Consultations", Upstream.REQUESTS),
+            Map.entry("Pharmacy", Upstream.REQUESTS),
+            Map.entry("Prescriber messaging", Upstream.MESSAGING),
+            Map.entry("Webhook deliveries", Upstream.WEBHOOK),
+            Map.entry("Intake surveys", Upstream.REQUESTS));
+
+    @Test
+    void bothDocumentsParseAsOpenApi31InBothFormats() {
+        for (OpenApiDocuments.Document document : List.of(PARTNER, OPERATIONS)) {
+            for (byte[] encoded : List.of(document.json(), document.yaml())) {
+                SwaggerParseResult result = parse(new String(encoded, StandardCharsets.UTF_8));
+                assertEquals(List.of(), result.getMessages());
+                assertNotNull(result.getOpenAPI());
+                assertTrue(result.getOpenAPI().getOpenapi().startsWith("3.1."), result.getOpenAPI().getOpenapi());
+            }
+        }
+    }
+
+    @Test
+    void theJsonAndTheYamlAreTheSameDocument() throws IOException {
+        for (OpenApiDocuments.Document document : List.of(PARTNER, OPERATIONS)) {
+            JsonNode json = new ObjectMapper().readTree(document.json());
+            JsonNode yaml = new YAMLMapper().readTree(document.yaml());
+            assertEquals(json, yaml);
+            assertEquals(document.tree(), json);
+        }
+    }
+
+    @Test
+    void everyReferenceResolves() {
+        for (OpenApiDocuments.Document document : List.of(PARTNER, OPERATIONS)) {
+            List<String> dangling = new ArrayList<>();
+            collectRefs(document.tree(), new ArrayList<>()).forEach(ref -> {
+                if (document.tree().at(ref.substring(1)).isMissingNode()) {
+                    dangling.add(ref);
+                }
+            });
+            assertEquals(List.of(), dangling);
+        }
+    }
+
+    @Test
+    void everyPartnerRouteHasADocumentedPath() {
+        Set<String> paths = paths(PARTNER);
+        Routes.prefixes().forEach((prefix, route) -> {
+            if (route.surface() == Surface.PARTNER || route.surface() == Surface.EMBED) {
+                assertTrue(paths.stream().anyMatch(path -> path.equals(prefix) || path.startsWith(prefix + "/")),
+                        "nothing documented under " + prefix);
+            }
+        });
+        assertTrue(paths.contains(Routes.ATTACHMENT_LINK_TEMPLATE));
+    }
+
+    @Test
+    void everyDocumentedPartnerPathIsRoutedToItsSurfaceAndOwner() {
+        assertRoutedAsDocumented(PARTNER, Set.of(Surface.PARTNER, Surface.EMBED, Surface.PUBLIC));
+    }
+
+    @Test
+    void everyOperatorRouteHasADocumentedPath() {
+        Set<String> paths = paths(OPERATIONS);
+        Routes.prefixes().forEach((prefix, route) -> {
+            if (route.surface() == Surface.OPS) {
+                assertTrue(paths.stream().anyMatch(path -> path.equals(prefix) || path.startsWith(prefix + "/")),
+                        "nothing documented under " + prefix);
+            }
+        });
+        Routes.partnerSettings().forEach((setting, upstream) -> {
+            Pattern pattern = Pattern.compile(setting);
+            boolean documented = setting.startsWith("/")
+                    ? paths.contains(setting)
+                    : paths.stream()
+                            .filter(path -> path.startsWith("/ops/v1/partners/{"))
+                            .map(path -> path.replaceFirst("^/ops/v1/partners/\\{[^}]+}/?", ""))
+                            .anyMatch(rest -> pattern.matcher(OpenApiDocuments.sample(rest)).matches());
+            assertTrue(documented, "no partner setting documented for " + setting);
+        });
+    }
+
+    @Test
+    void everyDocumentedOperatorPathIsRoutedToTheOpsSurfaceAndItsOwner() {
+        assertRoutedAsDocumented(OPERATIONS, Set.of(Surface.OPS));
+    }
+
+    @Test
+    void everyOperationAnswersWithTheCredentialOfItsSurface() {
+        PARTNER.tree().path("paths").fields().forEachRemaining(path -> {
+            Surface surface = Routes.resolve(OpenApiDocuments.sample(path.getKey())).orElseThrow().surface();
+            path.getValue().fields().forEachRemaining(operation -> {
+                if (!METHODS.contains(operation.getKey()) || operation.getKey().equals("options")) {
+                    return;
+                }
+                JsonNode security = operation.getValue().path("security");
+                JsonNode responses = operation.getValue().path("responses");
+                String where = operation.getKey() + " " + path.getKey();
+                switch (surface) {
+                    case PARTNER -> {
+                        assertTrue(security.isMissingNode(), where + " takes the document's API key");
+                        assertEquals("#/components/responses/Unauthorized", responses.path("401").path("$ref").asText(), where);
+                    }
+                    case EMBED -> {
+                        assertTrue(security.get(0).has("publishableKey"), where);
+                        assertEquals("#/components/responses/EmbedUnauthorized", responses.path("401").path("$ref").asText(), where);
+                        assertEquals("#/components/responses/OriginNotAllowed", responses.path("403").path("$ref").asText(), where);
+                    }
+                    case PUBLIC -> {
+                        assertEquals(0, security.size(), where + " takes no credential");
+                        assertFalse(responses.has("401"), where);
+                    }
+                    case OPS -> throw new AssertionError(where);
+                }
+                assertTrue(hasSuccess(responses), where + " documents no success");
+            });
+        });
+        assertEquals("x-api-key", PARTNER.tree().at("/components/securitySchemes/apiKey/name").asText());
+        assertEquals("header", PARTNER.tree().at("/components/securitySchemes/apiKey/in").asText());
+        assertEquals("x-service-publishable-key", PARTNER.tree().at("/components/securitySchemes/publishableKey/name").asText());
+        assertEquals("token", PARTNER.tree().at("/components/securitySchemes/surveyToken/name").asText());
+        assertEquals("x-ops-key", OPERATIONS.tree().at("/components/securitySchemes/opsKey/name").asText());
+    }
+
+    @Test
+    void theErrorStringsOfTheContractAreExamples() {
+        String json = new String(PARTNER.json(), StandardCharsets.UTF_8);
+        for (String error : List.of("API Key missing", "Invalid API Key", "Member not found", "Request not found",
+                "Invalid drugId - drug not found: <drugId>", "Invalid dosage for <drugId>. Available dosages: <labels>",
+                "Invalid requestedSkuId for <drugId>: <requestedSkuId>", "v2SurveyResponseId not found",
+                "v2SurveyResponseId does not belong to this partner", "Partner does not have access to drug: <drugId>",
+                "Only pending requests can be deleted. This request has already been processed.",
+                "Request has no line items (legacy single-drug request not supported here)",
+                "Cannot send to pharmacy: item status is '<status>', expected 'approved'",
+                "This item has already been sent to pharmacy", "Line item not found", "Billing not enabled for this partner",
+                "Cannot delete member with existing requests. Consider updating the member instead.", "Required",
+                "memberId is required", "Member does not belong to this partner", "no_prescriber_assigned",
+                "Prescriber not found", "memberId query parameter is required", "Conversation does not belong to this partner",
+                "Conversation not found", "Message text is required", "Message too long", "No file uploaded",
+                "File type <mime> not allowed", "Internal Server Error", "Invalid publishable key", "Origin not allowed",
+                "Invalid survey token", "Too Many Requests")) {
+            assertTrue(json.contains("\"error\" : \"" + error.replace("\"", "\\\"") + "\""), "no example of " + error);
+        }
+    }
+
+    @Test
+    void everyWebhookEventTheServicesEmitIsDocumented() throws IOException {
+        Set<String> emitted = new TreeSet<>();
+        emitted.addAll(eventNames("requests-service", "RequestEvents.java"));
+        emitted.addAll(eventNames("messaging-service", "MessagingEvents.java"));
+        assertEquals(22, emitted.size(), emitted.toString());
+        Set<String> documented = new TreeSet<>();
+        PARTNER.tree().path("webhooks").fieldNames().forEachRemaining(documented::add);
+        assertEquals(emitted, documented);
+    }
+
+    @Test
+    void everyWebhookIsAPostWithItsPayloadAndTheSignatureHeaders() {
+        PARTNER.tree().path("webhooks").fields().forEachRemaining(webhook -> {
+            JsonNode post = webhook.getValue().path("post");
+            String ref = post.at("/requestBody/content/application~1json/schema/$ref").asText();
+            JsonNode schema = PARTNER.tree().at(ref.substring(1));
+            assertFalse(schema.isMissingNode(), webhook.getKey());
+            assertTrue(post.path("requestBody").path("required").asBoolean(), webhook.getKey());
+            List<String> headers = new ArrayList<>();
+            post.path("parameters").forEach(parameter -> {
+                assertEquals("header", parameter.path("in").asText());
+                assertTrue(parameter.path("required").asBoolean());
+                headers.add(parameter.path("name").asText());
+            });
+            assertEquals(List.of("X-Webhook-Timestamp", "X-Webhook-Signature", "User-Agent"), headers, webhook.getKey());
+            assertTrue(post.path("description").asText().contains("HMAC-SHA256 over the string `<timestamp>.<raw body>`"));
+        });
+    }
+
+    /**
+     * Every example of a response body is valid against that response's schema (JSON Schema
+     * 2020-12, the documents' dialect, references into {@code #/components}): the exact error
+     * strings shown are bodies the schemas accept.
+     */
+    @Test
+    void everyResponseExampleIsValidAgainstItsSchema() {
+        for (OpenApiDocuments.Document document : List.of(PARTNER, OPERATIONS)) {
+            List<String> invalid = new ArrayList<>();
+            int[] checked = {0};
+            document.tree().path("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(operation ->
+                    operation.getValue().path("responses").fields().forEachRemaining(response -> {
+                        JsonNode resolved = resolve(document.tree(), response.getValue());
+                        resolved.path("content").fields().forEachRemaining(content -> {
+                            JsonNode schema = content.getValue().path("schema");
+                            content.getValue().path("examples").fields().forEachRemaining(example -> {
+                                JsonNode value = resolve(document.tree(), example.getValue()).path("value");
+                                Set<ValidationMessage> errors = schema(document.tree(), schema).validate(value);
+                                checked[0]++;
+                                if (!errors.isEmpty()) {
+                                    invalid.add(operation.getKey() + " " + path.getKey() + " " + response.getKey() + " "
+                                            + example.getKey() + ": " + errors);
+                                }
+                            });
+                        });
+                    })));
+            assertEquals(List.of(), invalid);
+            assertTrue(checked[0] > 50, "examples checked: " + checked[0]);
+        }
+    }
+
+    /** A schema of the document as a standalone 2020-12 schema: the document's components beside it. */
+    static JsonSchema schema(JsonNode document, JsonNode schema) {
+        ObjectNode standalone = JsonNodeFactory.instance.objectNode();
+        standalone.put("$schema", "https://json-schema.org/draft/2020-12/schema");
+        standalone.set("components", document.path("components"));
+        standalone.putArray("allOf").add(schema);
+        return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(standalone);
+    }
+
+    private static JsonNode resolve(JsonNode document, JsonNode node) {
+        return node.has("$ref") ? document.at(node.get("$ref").asText().substring(1)) : node;
+    }
+
+    private static void assertRoutedAsDocumented(OpenApiDocuments.Document document, Set<Surface> surfaces) {
+        document.tree().path("paths").fields().forEachRemaining(path -> {
+            Optional<Routes.Route> route = Routes.resolve(OpenApiDocuments.sample(path.getKey()));
+            assertTrue(route.isPresent(), "not routed: " + path.getKey());
+            assertTrue(surfaces.contains(route.get().surface()), path.getKey() + " is on " + route.get().surface());
+            path.getValue().fields().forEachRemaining(operation -> {
+                if (!METHODS.contains(operation.getKey()) || operation.getKey().equals("options")) {
+                    return;
+                }
+                String tag = operation.getValue().path("tags").path(0).asText();
+                assertEquals(OWNER_OF_TAG.get(tag), route.get().upstream(), operation.getKey() + " " + path.getKey() + " (" + tag + ")");
+            });
+        });
+    }
+
+    private static boolean hasSuccess(JsonNode responses) {
+        List<String> statuses = new ArrayList<>();
+        responses.fieldNames().forEachRemaining(statuses::add);
+        return statuses.stream().anyMatch(status -> status.startsWith("2"));
+    }
+
+    private static Set<String> paths(OpenApiDocuments.Document document) {
+        Set<String> paths = new TreeSet<>();
+        document.tree().path("paths").fieldNames().forEachRemaining(paths::add);
+        return paths;
+    }
+
+    /** The event names a service declares ({@code public static final String X = "family.kind";}, not its topic). */
+    private static Set<String> eventNames(String module, String file) throws IOException {
+        Path root = Path.of("..", module, "src", "main", "java");
+        Path source;
+        try (Stream<Path> files = Files.walk(root)) {
+            source = files.filter(candidate -> candidate.getFileName().toString().equals(file)).findFirst().orElseThrow();
+        }
+        Matcher constants = Pattern.compile("public static final String (?!TOPIC)[A-Z_]+ = \"([a-z_]+\\.[a-z_]+)\";")
+                .matcher(Files.readString(source));
+        Set<String> names = new TreeSet<>();
+        while (constants.find()) {
+            names.add(constants.group(1));
+        }
+        return names;
+    }
+
+    private static List<String> collectRefs(JsonNode node, List<String> refs) {
+        if (node.isObject()) {
+            node.fields().forEachRemaining(field -> {
+                if (field.getKey().equals("$ref")) {
+                    refs.add(field.getValue().asText());
+                } else {
+                    collectRefs(field.getValue(), refs);
+                }
+            });
+        } else if (node.isArray()) {
+            node.forEach(element -> collectRefs(element, refs));
+        }
+        return refs;
+    }
+
+    static SwaggerParseResult parse(String contents) {
+        ParseOptions options = new ParseOptions();
+        options.setResolve(true);
+        return new OpenAPIV3Parser().readContents(contents, null, options);
+    }
+}
