@@ -20,7 +20,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * JUnit extension giving end-to-end tests the whole platform, started once per test JVM with
  * the launcher ./stack uses (random ports, private data) and stopped when the JVM's tests end.
  * Tests take it as a parameter: {@code @ExtendWith(RunningPlatform.class)} then
- * {@code void test(RunningPlatform.Handle platform)}.
+ * {@code void test(RunningPlatform.Handle platform)}. Every platform switches on the end-to-end checks
+ * ({@link EndToEndChecks}): the OpenAPI contract check of its gateway's answers, and the record of
+ * what the tests sent, for the log scan.
  */
 public final class RunningPlatform implements ParameterResolver {
 
@@ -50,6 +52,7 @@ public final class RunningPlatform implements ParameterResolver {
         @Override
         public void close() {
             try {
+                EndToEndChecks.platformStopping(this);
                 platform.close();
             } finally {
                 infrastructure.close();
@@ -109,7 +112,11 @@ public final class RunningPlatform implements ParameterResolver {
                             "GATEWAY_EMBED_LIMITS_PER_ADDRESS", EMBED_LIMIT_FOR_TESTS,
                             "GATEWAY_EMBED_LIMITS_PER_PARTNER", EMBED_LIMIT_FOR_TESTS),
                     Duration.ofSeconds(180), serviceEnvironment));
-            return new Handle(infrastructure, platform, opsKey);
+            Handle handle = new Handle(infrastructure, platform, opsKey);
+            // From here on every call to this gateway is held to its OpenAPI documents, and what the calls
+            // send is recorded for the log scan.
+            EndToEndChecks.platformStarted(handle);
+            return handle;
         } catch (RuntimeException e) {
             infrastructure.close();
             throw e;
