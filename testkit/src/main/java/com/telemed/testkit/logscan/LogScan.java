@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -49,6 +50,9 @@ public final class LogScan {
                 byPrefix.computeIfAbsent(lower.substring(0, 4), prefix -> new ArrayList<>()).add(new Candidate(lower, value, kind));
             }
         });
+        // Hits come in the order they start in a line; at one place, the longest value first.
+        byPrefix.values().forEach(candidates -> candidates.sort(
+                Comparator.comparingInt((Candidate candidate) -> -candidate.lower().length()).thenComparing(Candidate::lower)));
     }
 
     /** Every regular file under the directories (each one that exists), in path order. */
