@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * everything else to the partner document ({@code GET /openapi.json}); the documents themselves, the
  * reference pages and {@code /q/...} are not checked. Answers from any other address (a service
  * called directly, a gateway replica, a test's own fake) are not partner contract and pass unchecked.
- * {@code RawHttp} answers are checked only when successful (2xx, and not to HEAD or OPTIONS): its
+ * Answers to HEAD and OPTIONS (CORS preflights) are the HTTP layer's, not the document's.
+ * {@code RawHttp} answers are checked only when successful (2xx): its
  * requests are malformed on purpose, and what the platform refuses them with is the bad-input
  * oracle's to judge, not the document's; what it accepts, it must answer as documented.
  *
@@ -106,8 +107,9 @@ public final class ContractCheck implements Exchanges.Listener {
         if (gateway == null || skipped(path)) {
             return;
         }
-        if (exchange.client() == Exchange.Client.RAW_HTTP
-                && (exchange.status() / 100 != 2 || exchange.method().equals("HEAD") || exchange.method().equals("OPTIONS"))) {
+        // CORS preflights (OPTIONS) and HEAD are the HTTP layer's, not operations of the document.
+        if (exchange.method().equalsIgnoreCase("HEAD") || exchange.method().equalsIgnoreCase("OPTIONS")
+                || (exchange.client() == Exchange.Client.RAW_HTTP && exchange.status() / 100 != 2)) {
             return;
         }
         if (gateway.missing() != null) {

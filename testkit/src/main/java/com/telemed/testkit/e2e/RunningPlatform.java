@@ -2,6 +2,7 @@ package com.telemed.testkit.e2e;
 
 import com.telemed.testkit.infra.EmbeddedMailServer;
 import com.telemed.testkit.infra.Infrastructure;
+import com.telemed.testkit.logscan.LogStarts;
 import com.telemed.testkit.platform.Platform;
 import com.telemed.testkit.platform.PlatformOptions;
 import com.telemed.testkit.platform.PlatformService;
@@ -97,6 +98,8 @@ public final class RunningPlatform implements ParameterResolver {
         byte[] random = new byte[24];
         new SecureRandom().nextBytes(random);
         String opsKey = "ops_" + HexFormat.of().formatHex(random);
+        // The log scan reads only what this JVM's platforms write (the logs are appended to across runs).
+        LogStarts.markBeforeWriting(logDirectory);
         Infrastructure infrastructure = Infrastructure.startEphemeral();
         try {
             Platform platform = Platform.start(infrastructure, new PlatformOptions(root,

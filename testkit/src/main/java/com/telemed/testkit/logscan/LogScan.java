@@ -1,7 +1,9 @@
 package com.telemed.testkit.logscan;
 
+import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.CodingErrorAction;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -33,7 +36,7 @@ public final class LogScan {
         }
     }
 
-    /** What a scan read and found: lines read per file, and the hits. */
+    /** What a scan read and found: lines scanned per file, and the hits. */
     public record Result(Map<Path, Long> linesPerFile, List<Hit> hits) {
     }
 
@@ -41,8 +44,16 @@ public final class LogScan {
     }
 
     private final Map<String, List<Candidate>> byPrefix = new HashMap<>();
+    private final Function<Path, Long> starts;
 
+    /** Scans whole files. */
     public LogScan(Map<String, SensitiveValues.Kind> values) {
+        this(values, file -> 0L);
+    }
+
+    /** Scans each file from the byte offset {@code starts} gives (where this run's part of a log begins: {@link LogStarts#start}). */
+    public LogScan(Map<String, SensitiveValues.Kind> values, Function<Path, Long> starts) {
+        this.starts = starts;
         values.forEach((value, kind) -> {
             String lower = value.toLowerCase(Locale.ROOT);
             // Lower-casing may change the length (rarely): such a value is looked for as it lower-cases.
@@ -74,20 +85,32 @@ public final class LogScan {
         return new Result(lines, hits);
     }
 
+    /** The lines of the file from where {@code starts} says this run's part begins: scanned, and counted. */
     private long scanFile(Path file, List<Hit> hits) throws IOException {
+        long start = starts.apply(file);
         long number = 0;
-        // A log may hold any byte a process wrote: read what is not UTF-8 as replacement characters.
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
-                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-                        .onUnmappableCharacter(CodingErrorAction.REPLACE)))) {
+        long scanned = 0;
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            if (start > 0 && start <= Files.size(file)) {
+                // Lines before this run's part still count for the line numbers of the hits.
+                for (long skipped = 0; skipped < start; skipped++) {
+                    if (in.read() == '\n') {
+                        number++;
+                    }
+                }
+            }
+            // A log may hold any byte a process wrote: read what is not UTF-8 as replacement characters.
+            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE)));
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 number++;
+                scanned++;
                 for (Candidate found : find(line)) {
                     hits.add(new Hit(file, number, found.kind(), found.value()));
                 }
             }
         }
-        return number;
+        return scanned;
     }
 
     /** The recorded values that stand on their own in the line, each once. */

@@ -116,6 +116,8 @@ class ContractCheckTest {
         new JsonCalls(Duration.ofSeconds(10)).call(serviceUrl, "GET", "/v1/members/drift", Map.of(), null);
         given().baseUri(gatewayUrl.toString()).get("/openapi.json").then().statusCode(200);
         given().baseUri(gatewayUrl.toString()).get("/q/health").then().statusCode(200);
+        // CORS preflights and HEAD: the HTTP layer's.
+        given().baseUri(gatewayUrl.toString()).options("/v1/members/drift").then().statusCode(200);
     }
 
     @Test

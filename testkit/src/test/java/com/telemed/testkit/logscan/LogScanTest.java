@@ -42,4 +42,17 @@ class LogScanTest {
                         privateOne.resolve("messaging-service.log") + ":1: name Grace"),
                 result.hits().stream().map(LogScan.Hit::toString).toList());
     }
+
+    @Test
+    void onlyThisRunsPartOfALogIsScannedWithTheFilesLineNumbers() throws IOException {
+        Path log = Files.createDirectories(logs.resolve("platform-logs")).resolve("gateway.log");
+        Files.writeString(log, "old run: Grace\nold run: Grace again\n");
+        LogStarts.markBeforeWriting(log.getParent());
+        Files.writeString(log, "this run: nothing\nthis run: Grace\n", java.nio.file.StandardOpenOption.APPEND);
+
+        LogScan.Result result = new LogScan(Map.of("Grace", Kind.NAME), LogStarts::start).scan(List.of(log.getParent()));
+
+        assertEquals(Map.of(log, 2L), result.linesPerFile());
+        assertEquals(List.of(log + ":4: name Grace"), result.hits().stream().map(LogScan.Hit::toString).toList());
+    }
 }
