@@ -19,8 +19,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Holds every answer a test gets from a registered gateway to the gateway's own OpenAPI documents:
  * {@code /ops/...} to the operator document ({@code GET /ops/openapi.json}, with the operator key),
- * everything else to the partner document ({@code GET /openapi.json}); the documents themselves, the
- * reference pages and {@code /q/...} are not checked. Answers from any other address (a service
+ * {@code /v1/...}, {@code /v2/...} and {@code /attachments/...} to the partner document
+ * ({@code GET /openapi.json}); the documents themselves, the reference pages, {@code /q/...} and
+ * paths the gateway does not route are not checked. Answers from any other address (a service
  * called directly, a gateway replica, a test's own fake) are not partner contract and pass unchecked.
  * Answers to HEAD and OPTIONS (CORS preflights) are the HTTP layer's, not the document's.
  * {@code RawHttp} answers are checked only when successful (2xx): its
@@ -104,7 +105,7 @@ public final class ContractCheck implements Exchanges.Listener {
         }
         Gateway gateway = gateways.get(exchange.origin());
         String path = exchange.path();
-        if (gateway == null || skipped(path)) {
+        if (gateway == null || !contractPath(path)) {
             return;
         }
         // CORS preflights (OPTIONS) and HEAD are the HTTP layer's, not operations of the document.
@@ -120,7 +121,7 @@ public final class ContractCheck implements Exchanges.Listener {
             }
             return;
         }
-        boolean operator = path.equals("/ops") || path.startsWith("/ops/");
+        boolean operator = under(path, "/ops");
         OpenApiContract contract = operator ? gateway.operator() : gateway.partner();
         List<String> violations = contract.check(exchange.method(), exchange.target(), exchange.status(), exchange.contentType(),
                 exchange.responseBody());
@@ -138,15 +139,24 @@ public final class ContractCheck implements Exchanges.Listener {
         return text.toString();
     }
 
-    /** Not contract: the documents and their reference pages, and Quarkus's own endpoints. */
-    static boolean skipped(String path) {
+    /**
+     * The partner surfaces ({@code /v1}, {@code /v2}, {@code /attachments}) and the operator one
+     * ({@code /ops}); not the documents and their reference pages ({@code /openapi*}, {@code /ops/openapi*},
+     * {@code /docs}, {@code /swagger*}), Quarkus's {@code /q/...}, nor any other path (the gateway routes
+     * none: what it answers there is the edge's refusal).
+     */
+    static boolean contractPath(String path) {
         String lower = path.toLowerCase(Locale.ROOT);
-        for (String prefix : List.of("/openapi", "/ops/openapi", "/docs", "/ops/docs", "/swagger", "/ops/swagger", "/q/")) {
+        for (String prefix : List.of("/openapi", "/ops/openapi", "/docs", "/ops/docs", "/swagger", "/ops/swagger")) {
             if (lower.startsWith(prefix)) {
-                return true;
+                return false;
             }
         }
-        return lower.equals("/q");
+        return under(path, "/v1") || under(path, "/v2") || under(path, "/attachments") || under(path, "/ops");
+    }
+
+    private static boolean under(String path, String prefix) {
+        return path.equals(prefix) || path.startsWith(prefix + "/");
     }
 
     private record Fetched(OpenApiContract contract, Optional<String> problem) {

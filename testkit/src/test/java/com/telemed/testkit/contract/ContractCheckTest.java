@@ -116,6 +116,7 @@ class ContractCheckTest {
         new JsonCalls(Duration.ofSeconds(10)).call(serviceUrl, "GET", "/v1/members/drift", Map.of(), null);
         given().baseUri(gatewayUrl.toString()).get("/openapi.json").then().statusCode(200);
         given().baseUri(gatewayUrl.toString()).get("/q/health").then().statusCode(200);
+        given().baseUri(gatewayUrl.toString()).get("/book/t").then().statusCode(200);
         // CORS preflights and HEAD: the HTTP layer's.
         given().baseUri(gatewayUrl.toString()).options("/v1/members/drift").then().statusCode(200);
     }
@@ -175,6 +176,7 @@ class ContractCheckTest {
                 case "/ops/v1/partners/good" -> answer(exchange, 200, "application/json", "{\"partner\": {\"id\": \"p\", \"name\": \"P\"}}");
                 case "/ops/v1/partners/drift" -> answer(exchange, 200, "application/json", "{\"partner\": {\"id\": \"p\"}}");
                 case "/q/health" -> answer(exchange, 200, "text/plain", "UP");
+                case "/book/t" -> answer(exchange, 200, "text/html", "<p>not a route of the gateway</p>");
                 default -> answer(exchange, path.contains("%") ? 400 : 404, "text/plain", "no");
             }
         });
