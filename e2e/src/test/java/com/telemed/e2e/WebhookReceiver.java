@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import com.telemed.testkit.contract.ContractCheck;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -26,6 +27,10 @@ import org.awaitility.Awaitility;
  * A partner's webhook endpoint: a real HTTP server on loopback that records every POST (arrival
  * time, headers, raw body) and answers with the status {@link Answer} picks for it. The default
  * executor handles one exchange at a time, so the attempt count is exact.
+ *
+ * <p>Every body is held to the {@code webhooks} of the platform's partner document
+ * ({@link ContractCheck}): a drift fails the test that reads what arrived ({@link #received},
+ * {@link #ofEvent}, {@link #await}) or, at the latest, closes the receiver.
  */
 final class WebhookReceiver implements AutoCloseable {
 
@@ -47,7 +52,9 @@ final class WebhookReceiver implements AutoCloseable {
     }
 
     private final List<Received> received = new CopyOnWriteArrayList<>();
+    private final List<String> drifts = new CopyOnWriteArrayList<>();
     private final HttpServer server;
+    private final String url;
 
     /** The status to answer a POST with; {@code attempt} counts the POSTs with its X-Webhook-Id so far, this one included. */
     @FunctionalInterface
@@ -63,24 +70,32 @@ final class WebhookReceiver implements AutoCloseable {
             exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(), values.get(0)));
             Received post = new Received(arrived, headers, exchange.getRequestBody().readAllBytes());
             received.add(post);
+            try {
+                drifts.addAll(ContractCheck.instance().webhookViolations(post.body()));
+            } catch (RuntimeException unreadable) {
+                drifts.add("webhook body could not be checked: " + unreadable);
+            }
             String id = post.headers().get("x-webhook-id");
             int attempt = (int) received.stream().filter(earlier -> id != null && id.equals(earlier.headers().get("x-webhook-id"))).count();
             exchange.sendResponseHeaders(answer.status(post, attempt), -1);
             exchange.close();
         });
         server.start();
+        url = "http://127.0.0.1:" + server.getAddress().getPort() + "/hooks";
     }
 
     String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/hooks";
+        return url;
     }
 
     List<Received> received() {
+        assertNoDrift();
         return List.copyOf(received);
     }
 
     /** The POSTs of one event (the {@code event} field of the body), in arrival order. */
     List<Received> ofEvent(String event) {
+        assertNoDrift();
         return received.stream().filter(post -> event.equals(post.event())).toList();
     }
 
@@ -93,6 +108,15 @@ final class WebhookReceiver implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        assertNoDrift();
+    }
+
+    /** Fails when a body that arrived is not as the partner document's {@code webhooks} describe it. */
+    void assertNoDrift() {
+        if (!drifts.isEmpty()) {
+            throw new AssertionError("Contract drift: webhook bodies received at " + url() + " against the partner document "
+                    + ContractCheck.PARTNER_DOCUMENT + ":\n  - " + String.join("\n  - ", drifts));
+        }
     }
 
     /**

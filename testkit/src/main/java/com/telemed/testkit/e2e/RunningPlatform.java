@@ -2,6 +2,7 @@ package com.telemed.testkit.e2e;
 
 import com.telemed.testkit.infra.EmbeddedMailServer;
 import com.telemed.testkit.infra.Infrastructure;
+import com.telemed.testkit.logscan.LogStarts;
 import com.telemed.testkit.platform.Platform;
 import com.telemed.testkit.platform.PlatformOptions;
 import com.telemed.testkit.platform.PlatformService;
@@ -20,7 +21,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * JUnit extension giving end-to-end tests the whole platform, started once per test JVM with
  * the launcher ./stack uses (random ports, private data) and stopped when the JVM's tests end.
  * Tests take it as a parameter: {@code @ExtendWith(RunningPlatform.class)} then
- * {@code void test(RunningPlatform.Handle platform)}.
+ * {@code void test(RunningPlatform.Handle platform)}. Every platform switches on the end-to-end checks
+ * ({@link EndToEndChecks}): the OpenAPI contract check of its gateway's answers, and the record of
+ * what the tests sent, for the log scan.
  */
 public final class RunningPlatform implements ParameterResolver {
 
@@ -50,6 +53,7 @@ public final class RunningPlatform implements ParameterResolver {
         @Override
         public void close() {
             try {
+                EndToEndChecks.platformStopping(this);
                 platform.close();
             } finally {
                 infrastructure.close();
@@ -94,6 +98,8 @@ public final class RunningPlatform implements ParameterResolver {
         byte[] random = new byte[24];
         new SecureRandom().nextBytes(random);
         String opsKey = "ops_" + HexFormat.of().formatHex(random);
+        // The log scan reads only what this JVM's platforms write (the logs are appended to across runs).
+        LogStarts.markBeforeWriting(logDirectory);
         Infrastructure infrastructure = Infrastructure.startEphemeral();
         try {
             Platform platform = Platform.start(infrastructure, new PlatformOptions(root,
@@ -109,7 +115,11 @@ public final class RunningPlatform implements ParameterResolver {
                             "GATEWAY_EMBED_LIMITS_PER_ADDRESS", EMBED_LIMIT_FOR_TESTS,
                             "GATEWAY_EMBED_LIMITS_PER_PARTNER", EMBED_LIMIT_FOR_TESTS),
                     Duration.ofSeconds(180), serviceEnvironment));
-            return new Handle(infrastructure, platform, opsKey);
+            Handle handle = new Handle(infrastructure, platform, opsKey);
+            // From here on every call to this gateway is held to its OpenAPI documents, and what the calls
+            // send is recorded for the log scan.
+            EndToEndChecks.platformStarted(handle);
+            return handle;
         } catch (RuntimeException e) {
             infrastructure.close();
             throw e;
