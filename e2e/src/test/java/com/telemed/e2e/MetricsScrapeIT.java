@@ -65,6 +65,8 @@ class MetricsScrapeIT {
             String partnerId = partner.getString("partner.id");
             String apiKey = partner.getString("apiKey");
             ops().body(Map.of("url", receiver.url())).put("/ops/v1/partners/" + partnerId + "/webhook").then().statusCode(200);
+            ops().body(Map.of("enabled", true, "cycle", "monthly", "ratePerMember", 25.5))
+                    .put("/ops/v1/partners/" + partnerId + "/billing").then().statusCode(200);
             String drugId = "metrics-e2e-" + UUID.randomUUID().toString().substring(0, 8);
             ops().body("""
                             {"name": "Metrics E2E", "classification": "non-controlled",
@@ -88,10 +90,11 @@ class MetricsScrapeIT {
                     .extract().path("lineItems[0].itemId");
             ops().body(Map.of("prescriberId", prescriberId, "prescription", PRESCRIPTION))
                     .post("/ops/v1/requests/" + requestId + "/items/" + itemId + "/approve").then().statusCode(200);
-            await("the automatic transmission").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+            // Up to two hold retries (30 s each): on a busy machine a hold check can time out once.
+            await("the automatic transmission").atMost(Duration.ofSeconds(100)).pollInterval(Duration.ofMillis(200))
                     .until(() -> given().spec(asPartner).get("/v1/requests/" + requestId).then().statusCode(200)
                             .extract().jsonPath().getBoolean("lineItems[0].pharmacySent"));
-            receiver.await("item.approved", 1, Duration.ofSeconds(30));
+            receiver.await("item.approved", 1, Duration.ofSeconds(60));
             given().spec(asPartner).get("/v1/billing").then().statusCode(200);
             given().spec(asPartner).get("/v1/requests/" + UUID.randomUUID()).then().statusCode(404);
 
@@ -151,6 +154,8 @@ class MetricsScrapeIT {
         assertCalled(PlatformService.MEMBERS, "GET", "200", "/v1/members/{id}");
         assertCalled(PlatformService.CATALOGUE, "PUT", "200", "/ops/v1/drugs/{drugId}");
         assertCalled(PlatformService.BILLING, "GET", "200", "/v1/billing");
+        assertCalled(PlatformService.BILLING, "PUT", "200", "/ops/v1/partners/{partnerId}/billing");
+        assertCalled(PlatformService.GATEWAY, "PUT", "200", "/ops/v1/partners/{partnerId}/billing");
         assertCalled(PlatformService.WEBHOOK, "PUT", "200", "/ops/v1/partners/{partnerId}/webhook");
 
         // Outcomes: the sandbox pharmacy accepted the order; the webhook was delivered.
