@@ -24,44 +24,37 @@ Names, labels and the per-service settings every template shares. Templates rang
 {{/*
 What the code fixes per service, not a setting: its module (resource and image name), the services
 it calls (its SERVICE_URLS_<NAME> settings; the NetworkPolicies admit exactly these callers),
-whether it has a Kafka client, whether it serves /q/metrics.
+whether it has a Kafka client. Every service serves /q/metrics.
 */}}
 {{- define "telemed.allFacts" -}}
 gateway:
   module: gateway
   calls: [requests, members, catalogue, messaging, billing, webhook]
   kafka: false
-  metrics: false
 requests:
   module: requests-service
   calls: [members, catalogue, messaging]
   kafka: true
-  metrics: false
 members:
   module: members-service
   calls: [requests]
   kafka: true
-  metrics: false
 catalogue:
   module: catalogue-service
   calls: []
   kafka: false
-  metrics: false
 messaging:
   module: messaging-service
   calls: [members, requests]
   kafka: true
-  metrics: false
 billing:
   module: billing-service
   calls: [members, requests]
   kafka: true
-  metrics: false
 webhook:
   module: webhook-service
   calls: []
   kafka: true
-  metrics: true
 {{- end -}}
 
 {{/* (dict "root" $ "name" "requests") -> the facts above of one service, as JSON. */}}

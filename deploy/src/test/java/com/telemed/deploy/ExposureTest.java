@@ -173,19 +173,22 @@ class ExposureTest {
     }
 
     @Test
-    void prometheusScrapesTheServicesThatServeMetrics() {
+    void prometheusScrapesEveryServiceAtQMetricsOnItsHttpPort() {
         assertThat(DEFAULTS.ofKind(ServiceMonitor.class)).isEmpty();
 
-        assertThat(PRODUCTION.ofKind(ServiceMonitor.class)).singleElement().satisfies(monitor -> {
-            assertThat(monitor.getMetadata().getName()).isEqualTo(WEBHOOK.resourceName());
-            assertThat(monitor.getSpec().getSelector().getMatchLabels())
-                    .isEqualTo(PRODUCTION.get(Service.class, WEBHOOK.resourceName()).getSpec().getSelector());
+        List<ServiceMonitor> monitors = PRODUCTION.ofKind(ServiceMonitor.class);
+        assertThat(monitors).extracting(monitor -> monitor.getMetadata().getName())
+                .containsExactlyInAnyOrderElementsOf(Chart.Service.all().stream().map(Chart.Service::resourceName).toList());
+        for (ServiceMonitor monitor : monitors) {
+            Service service = PRODUCTION.get(Service.class, monitor.getMetadata().getName());
+            assertThat(monitor.getSpec().getSelector().getMatchLabels()).isEqualTo(service.getSpec().getSelector());
+            assertThat(service.getSpec().getPorts()).anySatisfy(port -> assertThat(port.getName()).isEqualTo("http"));
             assertThat(monitor.getSpec().getEndpoints()).singleElement().satisfies(endpoint -> {
                 assertThat(endpoint.getPort()).isEqualTo("http");
                 assertThat(endpoint.getPath()).isEqualTo("/q/metrics");
                 assertThat(endpoint.getInterval()).isEqualTo("30s");
             });
-        });
+        }
     }
 
     @Test

@@ -41,7 +41,7 @@ class RenderedManifestsTest {
         assertThat(kinds(manifests)).containsExactlyEntriesOf(new TreeMap<>(Map.of(
                 "ConfigMap", 7L, "Deployment", 7L, "HorizontalPodAutoscaler", 7L, "Ingress", 1L,
                 "NetworkPolicy", 7L, "PodDisruptionBudget", 7L, "Service", 7L, "ServiceAccount", 7L,
-                "ServiceMonitor", 1L)));
+                "ServiceMonitor", 7L)));
     }
 
     @Test

@@ -109,6 +109,7 @@ public class Edge {
             return;
         }
         Optional<Routes.Route> route = Routes.resolve(path);
+        UriTemplates.tag(request, path);
         if (route.isEmpty()) {
             EdgeResponses.error(response, 404, "Not Found");
             return;

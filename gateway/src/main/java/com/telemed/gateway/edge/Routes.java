@@ -132,6 +132,33 @@ public final class Routes {
         return settings;
     }
 
+    /**
+     * The metrics name of a routed path ({@link UriTemplates}): the routing-table entry it matched,
+     * never the path itself, which carries ids and tokens: {@code /v1/requests} or
+     * {@code /v1/requests/**}, {@code /attachments/{token}/{fileName}},
+     * {@code /ops/v1/partners/{partnerId}/billing/rebuild}. Empty for a path that is not routed.
+     */
+    public static Optional<String> template(String path) {
+        if (ATTACHMENT_LINK.matcher(path).matches()) {
+            return Optional.of("/attachments/{token}/{fileName}");
+        }
+        if (path.equals(PARTNERS)) {
+            return Optional.of(PARTNERS);
+        }
+        if (path.startsWith(PARTNERS + "/")) {
+            if (resolve(path).isEmpty()) {
+                return Optional.empty();
+            }
+            String rest = path.substring(PARTNERS.length() + 1);
+            int slash = rest.indexOf('/');
+            // A routed setting is one of the fixed names above; only webhook/... goes deeper.
+            String setting = slash < 0 ? "" : rest.substring(slash);
+            return Optional.of(PARTNERS + "/{partnerId}" + (setting.startsWith("/webhook/") ? "/webhook/**" : setting));
+        }
+        return PREFIXES.stream().filter(prefix -> prefix.matches(path)).findFirst()
+                .map(prefix -> path.equals(prefix.prefix()) ? prefix.prefix() : prefix.prefix() + "/**");
+    }
+
     /** Whether {@code method path} uploads a file: the body limit is chosen by this, never by the client's Content-Type. */
     public static boolean takesUpload(String method, String path) {
         return method.equals("POST") && UPLOADS.stream().anyMatch(upload -> upload.matcher(path).matches());

@@ -45,4 +45,22 @@ class RoutesTest {
         assertEquals(Optional.of(new Routes.Route(Surface.OPS, Upstream.MESSAGING)),
                 Routes.resolve("/ops/v1/conversations/c1/prescriber-attachments"));
     }
+
+    @Test
+    void aRoutedPathIsNamedInMetricsByItsRoutingEntryNeverByItsIds() {
+        assertEquals(Optional.of("/v1/requests"), Routes.template("/v1/requests"));
+        assertEquals(Optional.of("/v1/requests/**"), Routes.template("/v1/requests/8d5b7a1e-3f0c-4e8e-9a57-1c0f2b7d9e11/items/x"));
+        assertEquals(Optional.of("/v2/embed/**"), Routes.template("/v2/embed/requests"));
+        assertEquals(Optional.of("/ops/v1/review/**"), Routes.template("/ops/v1/review/queue"));
+        assertEquals(Optional.of("/attachments/{token}/{fileName}"), Routes.template("/attachments/" + TOKEN + "/scan.pdf"));
+        assertEquals(Optional.of("/ops/v1/partners"), Routes.template("/ops/v1/partners"));
+        assertEquals(Optional.of("/ops/v1/partners/{partnerId}"), Routes.template("/ops/v1/partners/p1"));
+        assertEquals(Optional.of("/ops/v1/partners/{partnerId}/billing/rebuild"), Routes.template("/ops/v1/partners/p1/billing/rebuild"));
+        assertEquals(Optional.of("/ops/v1/partners/{partnerId}/api-key/rotate"), Routes.template("/ops/v1/partners/p1/api-key/rotate"));
+        assertEquals(Optional.of("/ops/v1/partners/{partnerId}/webhook"), Routes.template("/ops/v1/partners/p1/webhook"));
+        assertEquals(Optional.of("/ops/v1/partners/{partnerId}/webhook/**"), Routes.template("/ops/v1/partners/p1/webhook/deliveries/d1"));
+        for (String unrouted : List.of("/internal/members/m1", "/q/metrics", "/ops/v1/partners/p1/other", "/v1/requestsx", "/")) {
+            assertEquals(Optional.empty(), Routes.template(unrouted), unrouted);
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package com.telemed.messaging.mail;
 
 import com.telemed.common.error.FailureLog;
+import com.telemed.common.metrics.JobMetrics;
 import io.quarkus.mailer.Mail;
 import io.quarkus.mailer.reactive.ReactiveMailer;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -33,6 +34,8 @@ public class MailRelay {
     private final ReactiveMailer mailer;
     private final MailConfig config;
     private final FailureLog failures = new FailureLog(LOG, "Mail relay");
+    /** A poll that ends with the SMTP server failing (or throws) counts as a failed run. */
+    private final JobMetrics job = JobMetrics.of("mail-relay");
 
     public MailRelay(ReactiveMailer mailer, MailConfig config) {
         this.mailer = mailer;
@@ -43,8 +46,14 @@ public class MailRelay {
     @Scheduled(every = "${messaging.mail.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void poll() {
-        while (sendDue() == config.batchSize()) {
-            // a full batch: more may be due
+        boolean failed = true;
+        try {
+            while (sendDue() == config.batchSize()) {
+                // a full batch: more may be due
+            }
+            failed = failures.failing();
+        } finally {
+            job.ran(failed);
         }
     }
 

@@ -1,5 +1,8 @@
 package com.telemed.common.concurrent;
 
+import com.telemed.common.metrics.JobMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Metrics;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -15,6 +18,9 @@ import java.util.function.BooleanSupplier;
  * {@code backingOff} holds (a dependency failing), ticks stay one interval apart whatever wakes
  * them. Used rather than quarkus-scheduler, which checks its triggers once a second, by the outbox
  * relay and by requests-service's fulfilment dispatcher.
+ *
+ * <p>Every tick counts as a run of the job named {@code name} ({@link JobMetrics}); a tick that
+ * throws, or after which {@code backingOff} holds (its dependency failing), counts as a failure.
  */
 public final class Ticker {
 
@@ -22,15 +28,22 @@ public final class Ticker {
     private final long intervalMillis;
     private final Runnable tick;
     private final BooleanSupplier backingOff;
+    private final JobMetrics metrics;
     private final Semaphore wakeups = new Semaphore(0);
     private volatile boolean running;
     private Thread thread;
 
     public Ticker(String name, Duration interval, Runnable tick, BooleanSupplier backingOff) {
+        this(name, interval, tick, backingOff, Metrics.globalRegistry);
+    }
+
+    /** With the registry its runs are counted in (tests; otherwise Micrometer's global one). */
+    public Ticker(String name, Duration interval, Runnable tick, BooleanSupplier backingOff, MeterRegistry registry) {
         this.name = name;
         this.intervalMillis = interval.toMillis();
         this.tick = tick;
         this.backingOff = backingOff;
+        this.metrics = JobMetrics.of(registry, name);
     }
 
     public synchronized void start() {
@@ -93,7 +106,13 @@ public final class Ticker {
             } catch (InterruptedException e) {
                 return;
             }
-            tick.run();
+            try {
+                tick.run();
+            } catch (RuntimeException | Error e) {
+                metrics.ran(true);
+                throw e;
+            }
+            metrics.ran(backingOff.getAsBoolean());
         }
     }
 }

@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -66,5 +69,23 @@ class TickerTest {
         } finally {
             ticker.stop(Duration.ofSeconds(5));
         }
+    }
+
+    @Test
+    void everyTickIsARunAndATickLeavingItsDependencyFailingIsAFailure() throws Exception {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        AtomicInteger ticks = new AtomicInteger();
+        AtomicBoolean failing = new AtomicBoolean();
+        // Ticks 2 and 3 leave the dependency failing (as a FailureLog would), tick 4 recovers it.
+        Ticker ticker = new Ticker("counted-job", Duration.ofMillis(20),
+                () -> failing.set(List.of(2, 3).contains(ticks.incrementAndGet())), failing::get, registry);
+        ticker.start();
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(() -> registry.counter("job.runs", "job", "counted-job").count() >= 6);
+        } finally {
+            ticker.stop(Duration.ofSeconds(5));
+        }
+        assertEquals(ticks.get(), registry.counter("job.runs", "job", "counted-job").count());
+        assertEquals(2.0, registry.counter("job.failures", "job", "counted-job").count());
     }
 }

@@ -78,14 +78,16 @@ public class Transmissions {
     private final Pharmacies pharmacies;
     private final boolean sandbox;
     private final FulfilmentConfig config;
+    private final TransmissionMetrics metrics;
 
     public Transmissions(MembersClient members, MessagingClient messaging, Pharmacies pharmacies, PharmacyConfig pharmacy,
-                         FulfilmentConfig config) {
+                         FulfilmentConfig config, TransmissionMetrics metrics) {
         this.members = members;
         this.messaging = messaging;
         this.pharmacies = pharmacies;
         this.sandbox = pharmacy.sandbox();
         this.config = config;
+        this.metrics = metrics;
     }
 
     /** {@code POST /v1/requests/:id/items/:itemId/send-to-pharmacy}: the partner's own request only. */
@@ -126,8 +128,10 @@ public class Transmissions {
         QuarkusTransaction.requiringNew().run(() -> finish(claimed, result, Timestamps.now()));
         String method = Pharmacies.methodOf(claimed.method());
         if (result instanceof Refused refused) {
+            metrics.refused(method, refused.refusal());
             return SendOutcome.refused(method, refused.refusal());
         }
+        metrics.accepted(method);
         return SendOutcome.sent(method, sandbox && !Pharmacies.SANDBOX.equals(method) ? List.of(SANDBOX_NOTE) : List.of());
     }
 

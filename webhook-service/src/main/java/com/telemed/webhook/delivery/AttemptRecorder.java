@@ -1,5 +1,6 @@
 package com.telemed.webhook.delivery;
 
+import com.telemed.common.metrics.JobMetrics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +44,8 @@ final class AttemptRecorder {
     });
     private volatile boolean stopped;
     private Thread recorder;
+    /** Each batch write is a run of the job {@code webhook-recorder}; one that fails, a failure. */
+    private final JobMetrics job = JobMetrics.of("webhook-recorder");
 
     /** {@code wake} asks the claim loop to claim: run when a retry falls due. */
     AttemptRecorder(DeliveryStore store, RetryPolicy policy, DeliveryMetrics metrics, PartnerSlots slots,
@@ -113,8 +116,10 @@ final class AttemptRecorder {
             try {
                 store.record(batch);
                 failures.recovered();
+                job.ran(false);
             } catch (Exception e) {
                 failures.failed(e);
+                job.ran(true);
                 if (stopped) {
                     return; // the leases expire; another start attempts these deliveries again
                 }

@@ -1,5 +1,6 @@
 package com.telemed.webhook.delivery;
 
+import com.telemed.common.metrics.JobMetrics;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -46,6 +47,8 @@ final class ClaimLoop {
 
     private volatile boolean stopped;
     private Thread poller;
+    /** Each claim poll is a run of the job {@code webhook-dispatcher}; one that throws, a failure. */
+    private final JobMetrics job = JobMetrics.of("webhook-dispatcher");
 
     /** {@code handOut} gets every claimed batch (leased to this replica) to attempt or queue. */
     ClaimLoop(DeliveryStore store, PartnerSlots slots, Consumer<List<Job>> handOut,
@@ -117,8 +120,10 @@ final class ClaimLoop {
             try {
                 pollOnce();
                 failures.recovered();
+                job.ran(false);
             } catch (Exception e) {
                 failures.failed(e);
+                job.ran(true);
             }
         }
     }
