@@ -234,6 +234,9 @@ QUARKUS_SHUTDOWN_TIMEOUT: {{ printf "%vs" $shutdown.timeoutSeconds | quote }}
 QUARKUS_HTTP_BODY_UPLOADS_DIRECTORY: "/tmp/uploads"
 SERVICE_ENVIRONMENT: {{ $root.Values.global.serviceEnvironment | quote }}
 JAVA_TOOL_OPTIONS: {{ $svc.javaToolOptions | quote }}
+{{- with $root.Values.tracing.otlpEndpoint }}
+QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT: {{ . | quote }}
+{{- end }}
 {{- range $called := $facts.calls }}
 SERVICE_URLS_{{ upper $called }}: {{ include "telemed.serviceUrl" (dict "root" $root "name" $called) | quote }}
 {{- end }}

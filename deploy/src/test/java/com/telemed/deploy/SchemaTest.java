@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** values.schema.json refuses a wrong value before anything renders, naming the field. */
 class SchemaTest {
 
-    private static final String SCHEMA_FAILURE =
+    static final String SCHEMA_FAILURE =
             "values don't meet the specifications of the schema(s) in the following chart(s):\ntelemed:\n";
 
     @Test

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * A service's log file under the bench platform ({@link BenchPlatform#log}): its WARN and ERROR lines
  * written after a given offset (so each phase's are told apart), counted by logger and message with
  * ids and numbers blanked out. Lines in the platform's format ({@code <time> LEVEL [logger] (thread)
- * [req:id] [partner:id] message}, or without the partner as before issue 22); stack trace lines are
+ * [req:id] [partner:id] [trace:id] message}, or without the partner and trace as before issue 22);
+ * stack trace lines are
  * not counted.
  */
 public final class ServiceLog {
@@ -37,7 +38,7 @@ public final class ServiceLog {
         }
     }
 
-    private static final Pattern LINE = Pattern.compile("^\\S+ (ERROR|WARN)\\s+(\\[[^\\]]*\\]) \\(.*?\\) \\[req:[^\\]]*\\] (?:\\[partner:[^\\]]*\\] )?(.*)$");
+    private static final Pattern LINE = Pattern.compile("^\\S+ (ERROR|WARN)\\s+(\\[[^\\]]*\\]) \\(.*?\\) \\[req:[^\\]]*\\] (?:\\[partner:[^\\]]*\\] )?(?:\\[trace:[^\\]]*\\] )?(.*)$");
     private static final Pattern UUID = Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Pattern NUMBER = Pattern.compile("\\b\\d+\\b");
     private static final int MESSAGE_CHARS = 200;

@@ -2,8 +2,11 @@ package com.telemed.gateway.edge;
 
 import com.telemed.common.request.RequestIds;
 import com.telemed.gateway.partner.Keys;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.Context;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
@@ -73,6 +76,11 @@ public class Edge {
         long began = System.nanoTime();
         String requestId = requestId(request.getHeader("X-Request-Id"));
         request.headers().set("X-Request-Id", requestId);
+        // The trace context the service continues: this call's span (Quarkus's OpenTelemetry continued
+        // the client's traceparent or started a trace), put where the forward copies headers from. Set
+        // here, on the call's own context: the forward runs after the credential lookup, whose callback
+        // may not carry it.
+        W3CTraceContextPropagator.getInstance().inject(Context.current(), request.headers(), MultiMap::set);
         request.headers().remove(Proxy.PARTNER_HEADER);
         response.putHeader("X-Request-Id", requestId);
         // The log context of the call (JSON lines in a deployment): its request id now, its partner

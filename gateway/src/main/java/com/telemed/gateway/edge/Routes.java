@@ -136,9 +136,16 @@ public final class Routes {
      * The metrics name of a routed path ({@link UriTemplates}): the routing-table entry it matched,
      * never the path itself, which carries ids and tokens: {@code /v1/requests} or
      * {@code /v1/requests/**}, {@code /attachments/{token}/{fileName}},
-     * {@code /ops/v1/partners/{partnerId}/billing/rebuild}. Empty for a path that is not routed.
+     * {@code /ops/v1/partners/{partnerId}/billing/rebuild}; the API documents by their own path, the
+     * reference page's assets as {@code /docs/**}. Empty for a path that is not routed.
      */
     public static Optional<String> template(String path) {
+        if (DOCUMENTS.containsKey(path)) {
+            return Optional.of(path);
+        }
+        if (REFERENCE_PAGE.matcher(path).matches()) {
+            return Optional.of(path.equals("/docs") ? path : "/docs/**");
+        }
         if (ATTACHMENT_LINK.matcher(path).matches()) {
             return Optional.of("/attachments/{token}/{fileName}");
         }

@@ -145,6 +145,26 @@ public class GatewayEdgeTest {
     }
 
     /**
+     * W3C trace context: a partner's {@code traceparent} is continued, and the service gets the same
+     * trace with the gateway's span as parent (not the partner's header as sent); without one the
+     * gateway starts a trace of its own.
+     */
+    @Test
+    void theTraceContextGoesOnToTheService() {
+        Credentials partner = newPartner();
+        String continued = given().header("x-api-key", partner.apiKey())
+                .header("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")
+                .get("/v1/members").then().statusCode(200).extract().path("headers.traceparent");
+        assertTrue(continued != null && continued.matches("00-4bf92f3577b34da6a3ce929d0e0e4736-[0-9a-f]{16}-01"), continued);
+        assertNotEquals("00f067aa0ba902b7", continued.substring(36, 52));
+
+        String started = given().header("x-api-key", partner.apiKey())
+                .get("/v1/members").then().statusCode(200).extract().path("headers.traceparent");
+        assertTrue(started != null && started.matches("00-[0-9a-f]{32}-[0-9a-f]{16}-01"), started);
+        assertNotEquals(continued.substring(3, 35), started.substring(3, 35));
+    }
+
+    /**
      * Services serve nothing without a proof: each forward carries one for what the service receives
      * (method, target with its query, the authenticated partner or none), never one a client sent.
      */

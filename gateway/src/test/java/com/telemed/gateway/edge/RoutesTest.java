@@ -59,7 +59,11 @@ class RoutesTest {
         assertEquals(Optional.of("/ops/v1/partners/{partnerId}/api-key/rotate"), Routes.template("/ops/v1/partners/p1/api-key/rotate"));
         assertEquals(Optional.of("/ops/v1/partners/{partnerId}/webhook"), Routes.template("/ops/v1/partners/p1/webhook"));
         assertEquals(Optional.of("/ops/v1/partners/{partnerId}/webhook/**"), Routes.template("/ops/v1/partners/p1/webhook/deliveries/d1"));
-        for (String unrouted : List.of("/internal/members/m1", "/q/metrics", "/ops/v1/partners/p1/other", "/v1/requestsx", "/")) {
+        assertEquals(Optional.of("/openapi.json"), Routes.template("/openapi.json"));
+        assertEquals(Optional.of("/ops/openapi.yaml"), Routes.template("/ops/openapi.yaml"));
+        assertEquals(Optional.of("/docs"), Routes.template("/docs"));
+        assertEquals(Optional.of("/docs/**"), Routes.template("/docs/swagger-ui.css"));
+        for (String unrouted : List.of("/internal/members/m1", "/q/metrics", "/docs/a/b", "/openapi.xml", "/ops/v1/partners/p1/other", "/v1/requestsx", "/")) {
             assertEquals(Optional.empty(), Routes.template(unrouted), unrouted);
         }
     }

@@ -47,7 +47,7 @@ public class OutboxRelay {
 
     private static final String LOCK = "select pg_try_advisory_xact_lock(?)";
     private static final String PENDING =
-            "select id, topic, message_key, payload::text from outbox_events order by id limit ?";
+            "select id, topic, message_key, payload::text, traceparent from outbox_events order by id limit ?";
     // Exact ids, not "id <= last": a lower id may belong to a transaction that commits later.
     private static final String DELETE = "delete from outbox_events where id = any(?)";
 
@@ -152,7 +152,8 @@ public class OutboxRelay {
             try (ResultSet result = select.executeQuery()) {
                 List<OutboxRow> rows = new ArrayList<>();
                 while (result.next()) {
-                    rows.add(new OutboxRow(result.getLong(1), result.getString(2), result.getString(3), result.getString(4)));
+                    rows.add(new OutboxRow(result.getLong(1), result.getString(2), result.getString(3), result.getString(4),
+                            result.getString(5)));
                 }
                 return rows;
             }

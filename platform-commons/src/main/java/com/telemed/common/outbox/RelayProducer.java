@@ -1,6 +1,7 @@
 package com.telemed.common.outbox;
 
 import com.telemed.common.kafka.KafkaConnection;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,7 @@ final class RelayProducer implements AutoCloseable {
         Throwable failure = null;
         try {
             for (OutboxRow row : rows) {
-                Future<RecordMetadata> ack = current.send(new ProducerRecord<>(row.topic(), row.key(), row.payload()));
+                Future<RecordMetadata> ack = current.send(record(row));
                 acks.add(ack);
                 // send() reports some failures (no metadata within max.block.ms while the broker is
                 // away) as an already failed future. Stop there: a later row could otherwise get
@@ -75,6 +76,15 @@ final class RelayProducer implements AutoCloseable {
             reset();
         }
         return new Outcome(acknowledged, failure);
+    }
+
+    /** The row as a record; its trace context, if any, as the W3C {@code traceparent} header the consumers continue. */
+    static ProducerRecord<String, String> record(OutboxRow row) {
+        ProducerRecord<String, String> record = new ProducerRecord<>(row.topic(), row.key(), row.payload());
+        if (row.traceparent() != null) {
+            record.headers().add(Outbox.TRACEPARENT, row.traceparent().getBytes(StandardCharsets.US_ASCII));
+        }
+        return record;
     }
 
     private static boolean failed(Future<RecordMetadata> ack) {

@@ -23,20 +23,26 @@ public class RemoteCalls {
 
     private final RemoteConfig config;
     private final ServiceProofSigner signer;
+    private final RequestIdForwarder requestIds;
     private final Map<String, RemoteService> services = new ConcurrentHashMap<>();
 
-    public RemoteCalls(RemoteConfig config, ServiceProofSigner signer) {
+    public RemoteCalls(RemoteConfig config, ServiceProofSigner signer, RequestIdForwarder requestIds) {
         this.config = config;
         this.signer = signer;
+        this.requestIds = requestIds;
     }
 
-    /** A REST client of {@code api} at {@code baseUrl}: the policy's timeouts, every call signed. */
+    /**
+     * A REST client of {@code api} at {@code baseUrl}: the policy's timeouts, every call signed and
+     * carrying the calling request's id (and, by OpenTelemetry's instrumentation, its traceparent).
+     */
     public <A> A client(Class<A> api, String baseUrl) {
         return QuarkusRestClientBuilder.newBuilder()
                 .baseUri(URI.create(baseUrl))
                 .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .register(signer)
+                .register(requestIds)
                 .build(api);
     }
 

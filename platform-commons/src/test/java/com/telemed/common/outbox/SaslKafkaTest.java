@@ -55,9 +55,9 @@ class SaslKafkaTest {
         Map<String, Object> reader = new HashMap<>(broker.clientSecurity());
         reader.put("bootstrap.servers", broker.bootstrapServers());
         String topic = "sasl-outbox-test";
-        List<OutboxRow> rows = List.of(new OutboxRow(1, topic, "k1", "{\"id\":\"e1\"}"),
-                new OutboxRow(2, topic, "k1", "{\"id\":\"e2\"}"),
-                new OutboxRow(3, topic, "k2", "{\"id\":\"e3\"}"));
+        List<OutboxRow> rows = List.of(new OutboxRow(1, topic, "k1", "{\"id\":\"e1\"}", null),
+                new OutboxRow(2, topic, "k1", "{\"id\":\"e2\"}", null),
+                new OutboxRow(3, topic, "k2", "{\"id\":\"e3\"}", null));
 
         try (RelayProducer producer = new RelayProducer(serviceSettings())) {
             RelayProducer.Outcome outcome = producer.send(rows);
@@ -76,7 +76,7 @@ class SaslKafkaTest {
     @Test
     void withoutTheSettingsTheRelayPublishesNothing() {
         try (RelayProducer producer = new RelayProducer(Map.of("bootstrap.servers", broker.bootstrapServers()))) {
-            RelayProducer.Outcome outcome = producer.send(List.of(new OutboxRow(1, "sasl-outbox-refused", "k", "{}")));
+            RelayProducer.Outcome outcome = producer.send(List.of(new OutboxRow(1, "sasl-outbox-refused", "k", "{}", null)));
             assertEquals(0, outcome.acknowledged());
             assertTrue(outcome.failure() != null);
         }

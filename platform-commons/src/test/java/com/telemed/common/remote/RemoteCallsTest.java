@@ -89,7 +89,7 @@ class RemoteCallsTest {
         things = new Things("http://127.0.0.1:" + port, trust);
         things.start();
         RemoteCalls calls = new RemoteCalls(
-                new RemoteServiceTest.TestPolicy(2, 1_000_000, Duration.ofMillis(READ_TIMEOUT_MS)), signer);
+                new RemoteServiceTest.TestPolicy(2, 1_000_000, Duration.ofMillis(READ_TIMEOUT_MS)), signer, new RequestIdForwarder());
         api = calls.client(ThingsApi.class, "http://127.0.0.1:" + port);
         service = calls.service("things-service");
         assertSame(service, calls.service("things-service"));

@@ -18,8 +18,8 @@ import org.jboss.logmanager.handlers.ConsoleHandler;
  */
 final class CapturedLines extends Handler implements AutoCloseable {
 
-    /** One record: its request and partner ids as the log context held them, and its console line. */
-    record Line(String requestId, String partnerId, String console) {
+    /** One record: its request, partner and trace ids as the log context held them, and its console line. */
+    record Line(String requestId, String partnerId, String traceId, String console) {
     }
 
     private final Formatter console = consoleFormatter();
@@ -63,7 +63,8 @@ final class CapturedLines extends Handler implements AutoCloseable {
         ExtLogRecord ext = (ExtLogRecord) record;
         // Read here, on the thread that logged: the copy is the log context of the call.
         Map<String, String> mdc = ext.getMdcCopy();
-        lines.add(new Line(mdc.get(RequestIds.MDC_KEY), mdc.get(RequestIds.PARTNER_MDC_KEY), console.format(record)));
+        lines.add(new Line(mdc.get(RequestIds.MDC_KEY), mdc.get(RequestIds.PARTNER_MDC_KEY), mdc.get("traceId"),
+                console.format(record)));
     }
 
     @Override

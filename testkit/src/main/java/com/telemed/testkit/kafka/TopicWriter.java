@@ -1,5 +1,6 @@
 package com.telemed.testkit.kafka;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
@@ -33,6 +34,20 @@ public final class TopicWriter {
             for (Keyed record : records) {
                 producer.send(new ProducerRecord<>(record.topic(), record.key(), record.value()));
             }
+            producer.flush();
+        }
+    }
+
+    /**
+     * Sends one record with a W3C {@code traceparent} header, as the outbox relay publishes an event
+     * recorded inside a trace, and returns once it is acknowledged by all replicas.
+     */
+    public static void publishTraced(String bootstrapServers, String topic, String key, String value, String traceparent) {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(properties(bootstrapServers), new StringSerializer(),
+                new StringSerializer())) {
+            ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, value);
+            record.headers().add("traceparent", traceparent.getBytes(StandardCharsets.US_ASCII));
+            producer.send(record);
             producer.flush();
         }
     }

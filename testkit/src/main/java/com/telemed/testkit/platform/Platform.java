@@ -117,6 +117,11 @@ public final class Platform implements AutoCloseable {
         return started.stream().map(Instance::url).toList();
     }
 
+    /** The log of the service's first instance (every line it wrote, across {@link #startAgain}). */
+    public Path log(PlatformService service) {
+        return options.logDirectory().resolve(service.module() + ".log");
+    }
+
     /** The log of the replica at {@code url} (started by {@link #startReplica} or {@link #startReplicas}). */
     public Path replicaLog(URI url) {
         return replica(url).log();

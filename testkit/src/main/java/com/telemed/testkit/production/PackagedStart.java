@@ -81,6 +81,22 @@ public final class PackagedStart {
      * returns what it printed (its non-blank lines).
      */
     public static List<String> assertStartsReady(String name, Map<String, String> environment) throws Exception {
+        return assertStartsReady(name, environment, () -> {
+        });
+    }
+
+    /** What a case does with the started build while it runs (calls it over HTTP). */
+    @FunctionalInterface
+    public interface WhileReady {
+        void run() throws Exception;
+    }
+
+    /**
+     * As {@link #assertStartsReady(String, Map)}, running {@code whileReady} once the build is ready
+     * and before it is stopped: the lines returned include what the build logged for those calls.
+     */
+    public static List<String> assertStartsReady(String name, Map<String, String> environment, WhileReady whileReady)
+            throws Exception {
         Path log = log(name);
         Process process = packaged(environment, log).start();
         try {
@@ -96,6 +112,7 @@ public final class PackagedStart {
                 }
             });
             assertFalse(Files.readString(log).contains("Refusing to start"));
+            whileReady.run();
         } finally {
             JavaProcesses.stop(process, 20);
         }

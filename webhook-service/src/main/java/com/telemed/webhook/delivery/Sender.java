@@ -15,6 +15,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.impl.VertxInternal;
 import io.vertx.core.net.SocketAddress;
+import io.vertx.core.tracing.TracingPolicy;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.net.URI;
@@ -98,7 +99,9 @@ public class Sender {
                 .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMs))
                 .setForceSni(true)
                 .setVerifyHost(true)
-                .setTryUseCompression(false);
+                .setTryUseCompression(false)
+                // A delivery leaves the platform: no traceparent of ours goes to a partner's server.
+                .setTracingPolicy(TracingPolicy.IGNORE);
     }
 
     /**

@@ -4,9 +4,11 @@ import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.common.json.Timestamps;
+import com.telemed.testkit.kafka.TopicWriter;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.webhook.support.Events;
@@ -73,7 +75,10 @@ class DeliveryFlowTest {
             String secret = Partners.setUrl(partner, receiver.url());
             String webhook = Events.itemApproved("r-exact");
             long before = System.currentTimeMillis() / 1000;
-            Events.publish("care.events", "r-exact", Events.envelope(Events.newId(), partner, "item.approved", webhook));
+            // Recorded inside a trace, as the outbox relay publishes it: the delivery still carries none of it.
+            TopicWriter.publishTraced(InfrastructureResource.running().kafka().bootstrapServers(), "care.events", "r-exact",
+                    Events.envelope(Events.newId(), partner, "item.approved", webhook),
+                    "00-0d7a3f5a1b2c4d5e6f708192a3b4c5d6-1a2b3c4d5e6f7081-01");
 
             assertTrue(receiver.await(1, 15_000), "delivered");
             Receiver.Received post = receiver.received().get(0);
@@ -87,6 +92,8 @@ class DeliveryFlowTest {
             long signedAt = Long.parseLong(timestamp);
             assertTrue(signedAt >= before && signedAt <= System.currentTimeMillis() / 1000, timestamp);
             assertEquals(Hmac.expectedSignature(secret, timestamp, post.body()), post.header("X-Webhook-Signature"));
+            assertNull(post.header("traceparent"));
+            assertNull(post.header("tracestate"));
 
             Map<String, Object> delivery = ServiceDatabase.rows("SELECT id, status FROM deliveries WHERE partner_id = ?", partner).get(0);
             assertEquals(delivery.get("id").toString(), post.header("X-Webhook-Id"));
