@@ -273,11 +273,17 @@ public final class OpenApiContract {
         }
     }
 
+    /**
+     * The path as matched: without its query, and without one trailing slash, which the services'
+     * HTTP layer (Quarkus REST) serves as the same resource ({@code /v1/members/{id}/} is
+     * {@code /v1/members/{id}}), so a call with it is held to that operation.
+     */
     private static String withoutQuery(String rawPath) {
         int query = rawPath.indexOf('?');
         int fragment = rawPath.indexOf('#');
         int end = query < 0 ? (fragment < 0 ? rawPath.length() : fragment) : query;
-        return rawPath.substring(0, end);
+        String path = rawPath.substring(0, end);
+        return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
     }
 
     static List<String> segments(String path) {
