@@ -74,7 +74,7 @@ class WebhookReplicasIT {
         String kafka = platform.infrastructure().kafka().bootstrapServers();
         URI replica = services.startReplica(PlatformService.WEBHOOK);
         boolean down = false;
-        try (WebhookReceiver receiver = new WebhookReceiver((post, attempt) -> 200)) {
+        try (WebhookReceiver receiver = WebhookReceiver.ofSyntheticEvents((post, attempt) -> 200)) {
             JsonPath partner = ops().body(Map.of("name", "Webhook Replicas E2E " + UUID.randomUUID()))
                     .post("/ops/v1/partners").then().statusCode(201).extract().jsonPath();
             String partnerId = partner.getString("partner.id");

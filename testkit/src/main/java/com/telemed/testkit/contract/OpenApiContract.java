@@ -274,16 +274,31 @@ public final class OpenApiContract {
     }
 
     /**
-     * The path as matched: without its query, and without one trailing slash, which the services'
-     * HTTP layer (Quarkus REST) serves as the same resource ({@code /v1/members/{id}/} is
-     * {@code /v1/members/{id}}), so a call with it is held to that operation.
+     * The path as the platform's HTTP layer resolves it, so a call is held to the operation that
+     * answered it: without its query; repeated slashes as one and {@code .}/{@code ..} segments
+     * resolved (Vert.x normalises the path before any route sees it: {@code /v1/a//b} is
+     * {@code /v1/a/b}); without one trailing slash, which Quarkus REST serves as the same resource
+     * ({@code /v1/members/{id}/} is {@code /v1/members/{id}}).
      */
     private static String withoutQuery(String rawPath) {
         int query = rawPath.indexOf('?');
         int fragment = rawPath.indexOf('#');
         int end = query < 0 ? (fragment < 0 ? rawPath.length() : fragment) : query;
-        String path = rawPath.substring(0, end);
-        return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+        String raw = rawPath.substring(0, end);
+        List<String> kept = new ArrayList<>();
+        for (String segment : raw.split("/")) {
+            if (segment.isEmpty() || segment.equals(".")) {
+                continue;
+            }
+            if (segment.equals("..")) {
+                if (!kept.isEmpty()) {
+                    kept.remove(kept.size() - 1);
+                }
+                continue;
+            }
+            kept.add(segment);
+        }
+        return "/" + String.join("/", kept);
     }
 
     static List<String> segments(String path) {

@@ -22,8 +22,8 @@ import java.util.stream.Stream;
 
 /**
  * Scans log files for recorded values: case-insensitively, and only where the value stands on its
- * own (no letter or digit just before or after it), so that a name {@code Grace} is found in
- * {@code member Grace Hopper} but not in {@code graceful}. Every value has four characters or more:
+ * own (no letter, digit, {@code -} or {@code _} just before or after it), so that a name {@code Grace}
+ * is found in {@code member Grace Hopper} but not in {@code graceful} or {@code grace-period}. Every value has four characters or more:
  * candidates are found by their first four, lower-cased, then compared whole.
  */
 public final class LogScan {
@@ -133,7 +133,16 @@ public final class LogScan {
         return found;
     }
 
+    /**
+     * A letter, a digit, or a joiner of identifiers ({@code -}, {@code _}): a value inside a name
+     * such as {@code rest-client-jackson}, {@code request-consultation} or {@code metrics-e2e-1f2e}
+     * is part of a word of the code, not the value standing on its own.
+     */
     private static boolean wordCharacter(String text, int at) {
-        return at >= 0 && at < text.length() && Character.isLetterOrDigit(text.charAt(at));
+        if (at < 0 || at >= text.length()) {
+            return false;
+        }
+        char c = text.charAt(at);
+        return Character.isLetterOrDigit(c) || c == '-' || c == '_';
     }
 }
