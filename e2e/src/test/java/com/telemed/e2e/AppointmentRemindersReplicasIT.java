@@ -206,7 +206,7 @@ class AppointmentRemindersReplicasIT {
 
     /** A request created by the partner, its consultation requested in the console and booked with the link's token. */
     private Booked book(String memberId, Instant start) throws IOException, InterruptedException {
-        String requestId = expect(201, call("POST", "/v1/requests", key(), Map.of("memberId", memberId, "caseNotes", "reminders",
+        String requestId = expect(201, call("POST", "/v1/requests", key(), Map.of("memberId", memberId, "caseNotes", "Needs a follow-up on blood pressure (reminders run)",
                 "items", List.of(Map.of("drugId", requestDrug, "dosage", "0.25 mg"))))).json().path("requestId").asText();
         String itemId = expect(200, call("GET", "/v1/requests/" + requestId, key(), null)).json().at("/lineItems/0/itemId").asText();
         String url = expect(200, call("POST", "/ops/v1/requests/" + requestId + "/items/" + itemId + "/request-consultation", ops(),

@@ -202,7 +202,7 @@ class FulfilmentReplicasIT {
     /** A request created by the partner (with {@code pharmacySendAt} when given), claimed and approved in the console. */
     private Item createAndApprove(String[] partner, String drugId, String prescriberId, String sendAt)
             throws IOException, InterruptedException {
-        Map<String, Object> body = new HashMap<>(Map.of("memberId", partner[2], "caseNotes", "replicas",
+        Map<String, Object> body = new HashMap<>(Map.of("memberId", partner[2], "caseNotes", "Itchy rash on both forearms (replicas run)",
                 "items", List.of(Map.of("drugId", drugId, "dosage", "500 mg"))));
         if (sendAt != null) {
             body.put("pharmacySendAt", sendAt);

@@ -84,7 +84,7 @@ class MetricsScrapeIT {
                     .post("/v1/members").then().statusCode(201).extract().path("member.id");
             given().spec(asPartner).get("/v1/members/" + memberId).then().statusCode(200);
             String requestId = given().spec(asPartner).contentType(ContentType.JSON)
-                    .body(Map.of("memberId", memberId, "caseNotes", "metrics", "items", List.of(Map.of("drugId", drugId, "dosage", "5 mg"))))
+                    .body(Map.of("memberId", memberId, "caseNotes", "Wakes at night with a dry cough (metrics run)", "items", List.of(Map.of("drugId", drugId, "dosage", "5 mg"))))
                     .post("/v1/requests").then().statusCode(201).extract().path("requestId");
             String itemId = given().spec(asPartner).get("/v1/requests/" + requestId).then().statusCode(200)
                     .extract().path("lineItems[0].itemId");

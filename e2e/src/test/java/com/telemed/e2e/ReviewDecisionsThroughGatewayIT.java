@@ -70,7 +70,7 @@ class ReviewDecisionsThroughGatewayIT {
     /** A new request for a new inline member (Ann Lee), with the drug's first SKU requested; returns {requestId, itemId}. */
     private String[] request() {
         String requestId = partner().contentType(ContentType.JSON).body("""
-                        {"caseNotes": "notes", "items": [{"drugId": "%s", "dosage": "1 mg"}],
+                        {"caseNotes": "Seasonal allergies since spring", "items": [{"drugId": "%s", "dosage": "1 mg"}],
                          "member": {"firstName": "Ann", "lastName": "Lee", "email": "ann.%s@example.com",
                                     "dateOfBirth": "1980-01-02", "state": "CA",
                                     "address": {"street1": "1 A St", "city": "B", "state": "CA", "zipCode": "90001"}}}"""
