@@ -9,6 +9,14 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code POST /ops/v1/partners/:id/billing/rebuild}: an operator rebuilds a partner's ledger from
@@ -26,6 +34,11 @@ public class RebuildResource {
         this.rebuild = rebuild;
     }
 
+    @Tag(name = "Billing settings")
+    @Operation(operationId = "rebuildBilling", summary = "Rebuild the partner's billing ledger from the owners' data")
+    @Parameter(name = "partnerId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "Counts", content = @Content(mediaType = "application/json", schema = @Schema(ref = "RebuildBilling200")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @POST
     public Rebuild.Outcome rebuild(@PathParam("partnerId") String partnerId) {
         Issues issues = new Issues();

@@ -26,6 +26,15 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.math.BigDecimal;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code PUT}/{@code GET /ops/v1/partners/:id/billing} (operations-api.md, "Partner settings"):
@@ -70,6 +79,12 @@ public class BillingSettingsResource {
         }
     }
 
+    @Tag(name = "Billing settings")
+    @Operation(operationId = "putBillingSettings")
+    @Parameter(name = "partnerId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "BillingSettings")))
+    @APIResponse(responseCode = "200", description = "The settings", content = @Content(mediaType = "application/json", schema = @Schema(ref = "BillingSettings")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
     @Transactional
@@ -84,6 +99,11 @@ public class BillingSettingsResource {
         return SettingsView.of(BillingSettings.findById(partnerId));
     }
 
+    @Tag(name = "Billing settings")
+    @Operation(operationId = "getBillingSettings")
+    @Parameter(name = "partnerId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The settings", content = @Content(mediaType = "application/json", schema = @Schema(ref = "BillingSettings")))
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @GET
     @Transactional
     public SettingsView get(@PathParam("partnerId") String partnerId) {

@@ -5,9 +5,9 @@ import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.telemed.common.validation.Binding;
-import com.telemed.catalogue.drug.DrugIds;
 import com.fasterxml.jackson.databind.node.TextNode;
+import com.telemed.catalogue.drug.DrugIds;
+import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.Issues;
 import com.telemed.common.validation.ObjectSchema;
 import com.telemed.common.validation.StringSchema;
@@ -18,6 +18,15 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code PUT /ops/v1/partners/:id/drug-access} (operations-api.md, Partner settings). The gateway
@@ -52,6 +61,12 @@ public class DrugAccessResource {
         this.access = access;
     }
 
+    @Tag(name = "Drug access")
+    @Operation(operationId = "putDrugAccess", summary = "Restrict the partner's catalogue (null - the full catalogue)")
+    @Parameter(name = "partnerId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "DrugAccess")))
+    @APIResponse(responseCode = "200", description = "The access", content = @Content(mediaType = "application/json", schema = @Schema(ref = "DrugAccess")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
     public DrugAccessView put(@PathParam("partnerId") String partnerId, JsonNode body) {

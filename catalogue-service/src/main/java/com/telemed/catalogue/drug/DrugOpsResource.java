@@ -26,6 +26,15 @@ import java.math.BigDecimal;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Catalogue management for operators (operations-api.md, Catalogue). The edge has checked the operator key. */
 @Path("/ops/v1/drugs")
@@ -107,6 +116,12 @@ public class DrugOpsResource {
         this.mapper = mapper;
     }
 
+    @Tag(name = "Catalogue")
+    @Operation(operationId = "putDrug", summary = "Create or replace a drug (a SKU without id gets a new sku_ id)")
+    @Parameter(name = "drugId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING, maxLength = 128))
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "DrugInput")))
+    @APIResponse(responseCode = "200", description = "The drug", content = @Content(mediaType = "application/json", schema = @Schema(ref = "PutDrug200")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @PUT
     @Path("/{drugId}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -119,6 +134,9 @@ public class DrugOpsResource {
         return new DrugEnvelope(OpsDrugView.of(drugs.replace(drugId, input)));
     }
 
+    @Tag(name = "Catalogue")
+    @Operation(operationId = "listOpsDrugs", summary = "Every drug, with its pharmacy")
+    @APIResponse(responseCode = "200", description = "The catalogue", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ListOpsDrugs200")))
     @GET
     public DrugsEnvelope list() {
         return new DrugsEnvelope(drugs.all().stream().map(OpsDrugView::of).toList());

@@ -20,11 +20,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Builds the two OpenAPI 3.1 documents from their hand-written sources
- * ({@code openapi/partner.yaml}, {@code openapi/operations.yaml}) and adds what is the same for
- * every operation, so the sources keep to what is particular to each:
+ * Builds the two OpenAPI 3.1 documents from their two kinds of source:
+ * <ul>
+ * <li>the operations ({@code paths}) as each service's code says them: its resources' MicroProfile
+ * OpenAPI annotations, read by SmallRye OpenAPI into {@code openapi/generated/<module>.yaml}
+ * (testkit {@code ApiPaths}; each module's {@code ApiDescriptionTest} keeps its file equal to its
+ * code). {@code /ops} paths go to the operator document, every other one to the partner document;</li>
+ * <li>what the code cannot say, hand-written ({@code openapi/partner.yaml},
+ * {@code openapi/operations.yaml}): info, tags, credential schemes, the schemas of the wire
+ * records, the named responses and the examples with the contract's exact error strings, and the
+ * webhooks.</li>
+ * </ul>
+ * It then adds what is the same for every operation, so neither source repeats it:
  * <ul>
  * <li>the answers the edge and the platform's error mappers give to any call (401 by the surface's
  * credential, 400 malformed, 408/411/415 on operations that take a body, 413, 414, 429, 431, 500,
@@ -41,6 +52,11 @@ public final class OpenApiDocuments {
 
     public static final String PARTNER_SOURCE = "openapi/partner.yaml";
     public static final String OPERATIONS_SOURCE = "openapi/operations.yaml";
+    /** The modules whose operations the documents describe, each with its generated {@code openapi/generated/<module>.yaml}. */
+    public static final List<String> MODULES = List.of("gateway", "requests-service", "members-service", "catalogue-service",
+            "messaging-service", "billing-service", "webhook-service");
+    private static final String OPERATOR_PREFIX = "/ops/";
+    private static final Pattern PATH_PARAMETER = Pattern.compile("\\{([^}/]+)}");
 
     private static final ObjectMapper YAML = new YAMLMapper();
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -71,14 +87,14 @@ public final class OpenApiDocuments {
     }
 
     public static Document partner() {
-        ObjectNode document = read(PARTNER_SOURCE);
+        ObjectNode document = withPaths(read(PARTNER_SOURCE), generatedPaths(false));
         expandWebhooks(document);
         completeOperations(document);
         return encode(document);
     }
 
     public static Document operations() {
-        ObjectNode document = read(OPERATIONS_SOURCE);
+        ObjectNode document = withPaths(read(OPERATIONS_SOURCE), generatedPaths(true));
         ObjectNode partner = read(PARTNER_SOURCE);
         SHARED.forEach((kind, names) -> {
             ObjectNode from = (ObjectNode) partner.path("components").path(kind);
@@ -91,6 +107,47 @@ public final class OpenApiDocuments {
         });
         completeOperations(document);
         return encode(document);
+    }
+
+    /**
+     * The generated paths of every module, the operator's ({@code /ops}) or the others, in path
+     * order. Two modules may share a path, never an operation.
+     */
+    static ObjectNode generatedPaths(boolean operator) {
+        TreeMap<String, ObjectNode> paths = new TreeMap<>();
+        for (String module : MODULES) {
+            String source = "openapi/generated/" + module + ".yaml";
+            read(source).path("paths").fields().forEachRemaining(entry -> {
+                if (entry.getKey().startsWith(OPERATOR_PREFIX) != operator) {
+                    return;
+                }
+                ObjectNode merged = paths.computeIfAbsent(entry.getKey(), path -> JsonNodeFactory.instance.objectNode());
+                entry.getValue().fields().forEachRemaining(operation -> {
+                    if (merged.has(operation.getKey())) {
+                        throw new IllegalStateException(operation.getKey() + " " + entry.getKey() + " is in two modules' " + source);
+                    }
+                    merged.set(operation.getKey(), operation.getValue());
+                });
+            });
+        }
+        ObjectNode ordered = JsonNodeFactory.instance.objectNode();
+        paths.forEach(ordered::set);
+        return ordered;
+    }
+
+    /** The hand-written document with its paths where a reader looks for them: before the components. */
+    private static ObjectNode withPaths(ObjectNode handWritten, ObjectNode paths) {
+        if (handWritten.has("paths")) {
+            throw new IllegalStateException("the hand-written sources have no paths: they are generated from the code");
+        }
+        ObjectNode document = JsonNodeFactory.instance.objectNode();
+        handWritten.fields().forEachRemaining(field -> {
+            if (field.getKey().equals("components")) {
+                document.set("paths", paths);
+            }
+            document.set(field.getKey(), field.getValue());
+        });
+        return document;
     }
 
     static ObjectNode read(String resource) {
@@ -181,6 +238,9 @@ public final class OpenApiDocuments {
                 options.put("summary", "Not allowed (GET and HEAD only)");
                 options.putObject("responses").set("405", ref("responses", "MethodNotAllowed"));
             }
+            if (path.has("options") && !path.path("options").has("parameters")) {
+                withPathParameters(template, (ObjectNode) path.get("options"));
+            }
             for (String method : METHODS) {
                 if (path.has(method) && !method.equals("options")) {
                     complete(method, (ObjectNode) path.get(method), surface);
@@ -220,6 +280,19 @@ public final class OpenApiDocuments {
         responses.fields().forEachRemaining(response -> sorted.put(response.getKey(), response.getValue()));
         responses.removeAll();
         sorted.forEach(responses::set);
+    }
+
+    /** The edge's own operations on a path (its preflight) declare the path's parameters, as each generated operation does. */
+    private static void withPathParameters(String template, ObjectNode operation) {
+        Matcher names = PATH_PARAMETER.matcher(template);
+        ArrayNode parameters = JsonNodeFactory.instance.arrayNode();
+        while (names.find()) {
+            ObjectNode parameter = parameters.addObject().put("name", names.group(1)).put("in", "path").put("required", true);
+            parameter.putObject("schema").put("type", "string");
+        }
+        if (!parameters.isEmpty()) {
+            operation.set("parameters", parameters);
+        }
     }
 
     private static ObjectNode preflight(Surface surface) {

@@ -5,9 +5,9 @@ import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.telemed.common.validation.Binding;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
+import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.ObjectSchema;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -22,6 +22,15 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Operator API for partners and credentials (operations-api.md). The edge has checked the operator key. */
 @Path("/ops/v1/partners")
@@ -71,6 +80,11 @@ public class PartnerResource {
         this.partners = partners;
     }
 
+    @Tag(name = "Partners")
+    @Operation(operationId = "createPartner", summary = "Create a partner; its keys are shown once")
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "CreatePartnerBody")))
+    @APIResponse(responseCode = "201", description = "Created, with its API key and publishable key (stored only as hashes)", content = @Content(mediaType = "application/json", schema = @Schema(ref = "CreatePartner201")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(JsonNode body) {
@@ -80,18 +94,35 @@ public class PartnerResource {
                 created.apiKey(), created.publishableKey())).build();
     }
 
+    @Tag(name = "Partners")
+    @Operation(operationId = "getPartner", summary = "A partner (never its keys)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The partner", content = @Content(mediaType = "application/json", schema = @Schema(ref = "GetPartner200")))
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @GET
     @Path("/{id}")
     public PartnerEnvelope get(@PathParam("id") String id) {
         return new PartnerEnvelope(PartnerView.of(partners.get(parse(id))));
     }
 
+    @Tag(name = "Partners")
+    @Operation(operationId = "rotateApiKey", summary = "A new API key; the previous one fails on the very next call")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The new key", content = @Content(mediaType = "application/json", schema = @Schema(ref = "RotateApiKey200")))
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @POST
     @Path("/{id}/api-key/rotate")
     public ApiKeyView rotate(@PathParam("id") String id) {
         return new ApiKeyView(partners.rotateApiKey(parse(id)));
     }
 
+    @Tag(name = "Partners")
+    @Operation(operationId = "setEmbedOrigins", summary = "Replace the embed origin allow-list")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "Origins")))
+    @APIResponse(responseCode = "200", description = "The allow-list", content = @Content(mediaType = "application/json", schema = @Schema(ref = "Origins")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @PUT
     @Path("/{id}/embed-origins")
     @Consumes(MediaType.APPLICATION_JSON)

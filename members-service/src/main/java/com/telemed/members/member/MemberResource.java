@@ -22,6 +22,16 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.math.BigDecimal;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code /v1/members} (partner-api.md, Members). Every call acts for the partner the gateway
@@ -52,6 +62,11 @@ public class MemberResource {
         this.partner = partner;
     }
 
+    @Tag(name = "Members")
+    @Operation(operationId = "createMember", summary = "Create a member (status active)")
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "MemberInput")))
+    @APIResponse(responseCode = "201", description = "Created", content = @Content(mediaType = "application/json", schema = @Schema(ref = "MemberCreatedEnvelope")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(JsonNode body) {
@@ -61,6 +76,11 @@ public class MemberResource {
         return Response.status(201).entity(new MemberViews.CreatedEnvelope(true, MemberViews.Created.of(member))).build();
     }
 
+    @Tag(name = "Members")
+    @Operation(operationId = "getMember", summary = "One member with its requests (no success wrapper)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = "Member UUID", schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The member", content = @Content(mediaType = "application/json", schema = @Schema(ref = "MemberWithRequests")))
+    @APIResponse(responseCode = "404", ref = "MemberNotFound")
     @GET
     @Path("/{id}")
     public MemberViews.WithRequests get(@PathParam("id") String id) {
@@ -69,6 +89,13 @@ public class MemberResource {
         return MemberViews.WithRequests.of(member, requests.forMember(partnerId, member.id));
     }
 
+    @Tag(name = "Members")
+    @Operation(operationId = "updateMember", summary = "Partial update; only included fields change")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = "Member UUID", schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "MemberPatch")))
+    @APIResponse(responseCode = "200", description = "The full stored member, without requests", content = @Content(mediaType = "application/json", schema = @Schema(ref = "MemberStoredEnvelope")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
+    @APIResponse(responseCode = "404", ref = "MemberNotFound")
     @PUT
     @Path("/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -79,6 +106,13 @@ public class MemberResource {
     }
 
     /** 204 with no body; 400 when the member has requests; 503 when that cannot be known. */
+    @Tag(name = "Members")
+    @Operation(operationId = "deleteMember", summary = "Permanently delete a member with no requests")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = "Member UUID", schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "204", description = "Deleted, no body")
+    @APIResponse(responseCode = "400", description = "The member has requests", content = @Content(mediaType = "application/json", schema = @Schema(ref = "Error"), examples = {
+                @ExampleObject(name = "hasRequests", ref = "deleteMember.hasRequests")}))
+    @APIResponse(responseCode = "404", ref = "MemberNotFound")
     @DELETE
     @Path("/{id}")
     public Response delete(@PathParam("id") String id) {
@@ -86,6 +120,14 @@ public class MemberResource {
         return Response.noContent().build();
     }
 
+    @Tag(name = "Members")
+    @Operation(operationId = "listMembers", summary = "List members with their requests, newest first")
+    @Parameter(name = "search", in = ParameterIn.QUERY, description = "Case-insensitive substring of firstName, lastName or email.", schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "status", in = ParameterIn.QUERY, schema = @Schema(type = SchemaType.STRING, enumeration = {"active", "paused", "cancelled"}))
+    @Parameter(name = "page", in = ParameterIn.QUERY, description = "1-based page (integer, sent as a string).", schema = @Schema(type = SchemaType.INTEGER, minimum = "1", defaultValue = "1"))
+    @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "100", defaultValue = "20"))
+    @APIResponse(responseCode = "200", description = "One page", content = @Content(mediaType = "application/json", schema = @Schema(ref = "MemberPage")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @GET
     public MemberViews.Page list(@Context UriInfo uri) {
         String partnerId = partner.partnerId();

@@ -2,17 +2,13 @@ package com.telemed.members.member;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.members.FakeRequestsServiceResource;
-import com.telemed.testkit.openapi.ApiConformance;
+import com.telemed.testkit.openapi.WireCheck;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -28,35 +24,27 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(value = FakeRequestsServiceResource.class, scope = TestResourceScope.GLOBAL)
 class WireConformanceTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final ApiConformance PARTNER = ApiConformance.of("partner.yaml");
-
-    private final List<String> problems = new ArrayList<>();
-
-    private void check(String method, String template, int status, Response response) throws IOException {
-        assertEquals(status, response.statusCode(), response.asString());
-        problems.addAll(PARTNER.response(method, template, status, JSON.readTree(response.asByteArray())));
-    }
+    private final WireCheck wire = WireCheck.against("partner.yaml");
 
     @Test
-    void theMemberAnswersConformToThePartnerDocument() throws IOException {
+    void theMemberAnswersConformToThePartnerDocument() {
         String partner = MemberFixtures.newPartner();
         String email = "ada+" + UUID.randomUUID() + "@example.com";
         Response created = MemberFixtures.post(partner, MemberFixtures.memberBody("Ada", "Lovelace", email));
-        check("post", "/v1/members", 201, created);
+        wire.answer("post", "/v1/members", 201, created);
         String id = created.path("member.id");
-        check("get", "/v1/members/{id}", 200, MemberFixtures.get(partner, id));
-        check("get", "/v1/members", 200, MemberFixtures.list(partner, Map.of("limit", "5")));
-        check("put", "/v1/members/{id}", 200, MemberFixtures.put(partner, id,
+        wire.answer("get", "/v1/members/{id}", 200, MemberFixtures.get(partner, id));
+        wire.answer("get", "/v1/members", 200, MemberFixtures.list(partner, Map.of("limit", "5")));
+        wire.answer("put", "/v1/members/{id}", 200, MemberFixtures.put(partner, id,
                 "{\"phone\":null,\"shippingAddress\":null,\"status\":\"paused\"}"));
-        check("put", "/v1/members/{id}", 200, MemberFixtures.put(partner, id,
+        wire.answer("put", "/v1/members/{id}", 200, MemberFixtures.put(partner, id,
                 "{\"phone\":\"+1 555 0100\",\"shippingAddress\":{\"street1\":\"1 Main St\",\"street2\":\"Apt 2\","
                         + "\"city\":\"Springfield\",\"state\":\"IL\",\"zipCode\":\"62701-1234\"}}"));
-        check("get", "/v1/members/{id}", 200, MemberFixtures.get(partner, id));
-        check("post", "/v1/members", 400, MemberFixtures.post(partner, "{\"firstName\":\"\"}"));
-        check("get", "/v1/members", 400, MemberFixtures.list(partner, Map.of("limit", "500")));
-        check("get", "/v1/members/{id}", 404, MemberFixtures.get(partner, UUID.randomUUID().toString()));
-        check("put", "/v1/members/{id}", 404, MemberFixtures.put(partner, UUID.randomUUID().toString(), "{\"phone\":null}"));
-        assertEquals(List.of(), problems);
+        wire.answer("get", "/v1/members/{id}", 200, MemberFixtures.get(partner, id));
+        wire.answer("post", "/v1/members", 400, MemberFixtures.post(partner, "{\"firstName\":\"\"}"));
+        wire.answer("get", "/v1/members", 400, MemberFixtures.list(partner, Map.of("limit", "500")));
+        wire.answer("get", "/v1/members/{id}", 404, MemberFixtures.get(partner, UUID.randomUUID().toString()));
+        wire.answer("put", "/v1/members/{id}", 404, MemberFixtures.put(partner, UUID.randomUUID().toString(), "{\"phone\":null}"));
+        assertEquals(List.of(), wire.problems());
     }
 }

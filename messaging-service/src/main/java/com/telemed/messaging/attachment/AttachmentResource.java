@@ -9,6 +9,15 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code GET /attachments/:token/:fileName}: the download link of an attachment, reached through
@@ -27,6 +36,14 @@ public class AttachmentResource {
         this.attachments = attachments;
     }
 
+    @Tag(name = "Attachments")
+    @Operation(operationId = "downloadAttachment", summary = "Download an attachment (the link is the credential; GET and HEAD only)")
+    @SecurityRequirements
+    @Parameter(name = "token", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "fileName", in = ParameterIn.PATH, required = true, description = "The original file name", schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", ref = "downloadAttachment.200")
+    @APIResponse(responseCode = "404", ref = "AttachmentNotFound")
+    @APIResponse(responseCode = "405", ref = "MethodNotAllowed")
     @GET
     public Response download(@PathParam("token") String token) {
         Attachment attachment = find(token);
@@ -34,6 +51,13 @@ public class AttachmentResource {
         return headers(Response.ok(body), attachment).build();
     }
 
+    @Tag(name = "Attachments")
+    @Operation(operationId = "headAttachment", summary = "The attachment's headers, without its body")
+    @SecurityRequirements
+    @Parameter(name = "token", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "fileName", in = ParameterIn.PATH, required = true, description = "The original file name", schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The headers a download would have")
+    @APIResponse(responseCode = "404", description = "Unknown link (no body on HEAD)")
     @HEAD
     public Response head(@PathParam("token") String token) {
         return headers(Response.ok(), find(token)).build();

@@ -11,6 +11,16 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The partner's conversations ({@code /v1/messages}, partner-api.md Messaging). Another partner's
@@ -29,6 +39,18 @@ public class ConversationResource {
     }
 
     /** {@code 201 {conversation, created: true}} when created, {@code 200 {conversation, created: false}} when it existed. */
+    @Tag(name = "Messaging")
+    @Operation(operationId = "conversationForMember", summary = "Find or create the conversation with the member's current prescriber")
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "ConversationForMemberBody")))
+    @APIResponse(responseCode = "201", description = "Created", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ConversationFoundOrCreated")))
+    @APIResponse(responseCode = "200", description = "Existing", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ConversationFoundOrCreated")))
+    @APIResponse(responseCode = "400", description = "`memberId` missing or empty", content = @Content(mediaType = "application/json", schema = @Schema(ref = "Error"), examples = {
+                @ExampleObject(name = "required", ref = "conversationForMember.required"),
+                @ExampleObject(name = "empty", ref = "conversationForMember.empty")}))
+    @APIResponse(responseCode = "403", ref = "MemberForbidden")
+    @APIResponse(responseCode = "404", ref = "MemberNotFound")
+    @APIResponse(responseCode = "409", description = "No request of the member ever had a prescriber", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ErrorMessage"), examples = {
+                @ExampleObject(name = "noPrescriber", ref = "conversationForMember.noPrescriber")}))
     @POST
     @Path("/conversations/for-member")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -42,6 +64,19 @@ public class ConversationResource {
     }
 
     /** {@code 201 {conversation}} when created, {@code 200 {conversation}} when it existed. */
+    @Tag(name = "Messaging")
+    @Operation(operationId = "createConversation", summary = "Find or create the conversation of a member and a prescriber")
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "CreateConversationBody")))
+    @APIResponse(responseCode = "201", description = "Created", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ConversationEnvelope")))
+    @APIResponse(responseCode = "200", description = "Existing", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ConversationEnvelope")))
+    @APIResponse(responseCode = "400", description = "Missing or empty field (the message names the first failing field)", content = @Content(mediaType = "application/json", schema = @Schema(ref = "Error"), examples = {
+                @ExampleObject(name = "required", ref = "createConversation.required"),
+                @ExampleObject(name = "empty", ref = "createConversation.empty")}))
+    @APIResponse(responseCode = "403", ref = "MemberForbidden")
+    @APIResponse(responseCode = "404", ref = "MemberNotFound")
+    @APIResponse(responseCode = "500", description = "Unknown `prescriberId`, or an unexpected failure", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ErrorMessage"), examples = {
+                @ExampleObject(name = "prescriber", ref = "createConversation.prescriber"),
+                @ExampleObject(name = "internal", ref = "createConversation.internal")}))
     @POST
     @Path("/conversations")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -53,6 +88,12 @@ public class ConversationResource {
                 .build();
     }
 
+    @Tag(name = "Messaging")
+    @Operation(operationId = "listConversations", summary = "The member's conversations, most recently active first (not paginated)")
+    @Parameter(name = "memberId", in = ParameterIn.QUERY, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The conversations", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ConversationList")))
+    @APIResponse(responseCode = "400", ref = "MemberIdQueryRequired")
+    @APIResponse(responseCode = "403", ref = "MemberForbidden")
     @GET
     @Path("/conversations")
     public ConversationViews.Listing list(@QueryParam("memberId") String memberId) {
@@ -61,6 +102,12 @@ public class ConversationResource {
                 .map(ConversationViews.View::of).toList());
     }
 
+    @Tag(name = "Messaging")
+    @Operation(operationId = "getConversation")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = "Conversation UUID", schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The conversation", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ConversationEnvelope")))
+    @APIResponse(responseCode = "403", ref = "ConversationForbidden")
+    @APIResponse(responseCode = "404", ref = "ConversationNotFound")
     @GET
     @Path("/conversations/{id}")
     public ConversationViews.Envelope get(@PathParam("id") String id) {
@@ -68,6 +115,12 @@ public class ConversationResource {
     }
 
     /** The member read the thread: {@code unreadByMember} back to 0. */
+    @Tag(name = "Messaging")
+    @Operation(operationId = "markConversationRead", summary = "Set unreadByMember to 0")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = "Conversation UUID", schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "Done", content = @Content(mediaType = "application/json", schema = @Schema(ref = "Success")))
+    @APIResponse(responseCode = "403", ref = "ConversationForbidden")
+    @APIResponse(responseCode = "404", ref = "ConversationNotFound")
     @POST
     @Path("/conversations/{id}/read")
     public ConversationViews.Success read(@PathParam("id") String id) {
@@ -75,6 +128,12 @@ public class ConversationResource {
         return ConversationViews.Success.TRUE;
     }
 
+    @Tag(name = "Messaging")
+    @Operation(operationId = "unreadCount", summary = "Unread messages across the member's conversations")
+    @Parameter(name = "memberId", in = ParameterIn.QUERY, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The count", content = @Content(mediaType = "application/json", schema = @Schema(ref = "UnreadCount200")))
+    @APIResponse(responseCode = "400", ref = "MemberIdQueryRequired")
+    @APIResponse(responseCode = "403", ref = "MemberForbidden")
     @GET
     @Path("/unread-count")
     public ConversationViews.UnreadCount unreadCount(@QueryParam("memberId") String memberId) {

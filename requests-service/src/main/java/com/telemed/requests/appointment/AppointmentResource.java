@@ -8,6 +8,15 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * An appointment's calls (operations-api.md, "Consultations"): reschedule, cancel, record the
@@ -23,6 +32,14 @@ public class AppointmentResource {
         this.appointments = appointments;
     }
 
+    @Tag(name = "Consultations")
+    @Operation(operationId = "appointment_reschedule", summary = "Move it (appointment.rescheduled)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(description = "`{ startTime, durationMinutes?, timezone? }`", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", ref = "Appointment")
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
+    @APIResponse(responseCode = "404", ref = "NotFound")
+    @APIResponse(responseCode = "409", ref = "Conflict")
     @POST
     @Path("/{id}/reschedule")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -30,6 +47,14 @@ public class AppointmentResource {
         return appointments.reschedule(id, body);
     }
 
+    @Tag(name = "Consultations")
+    @Operation(operationId = "appointment_cancel", summary = "Cancel it (appointment.cancelled)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(description = "`{ cancelledBy, reason? }`", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", ref = "Appointment")
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
+    @APIResponse(responseCode = "404", ref = "NotFound")
+    @APIResponse(responseCode = "409", ref = "Conflict")
     @POST
     @Path("/{id}/cancel")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -37,6 +62,14 @@ public class AppointmentResource {
         return appointments.cancel(id, body);
     }
 
+    @Tag(name = "Consultations")
+    @Operation(operationId = "appointment_outcome", summary = "Record it held or missed")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(description = "`{ outcome }`", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", ref = "Appointment")
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
+    @APIResponse(responseCode = "404", ref = "NotFound")
+    @APIResponse(responseCode = "409", ref = "Conflict")
     @POST
     @Path("/{id}/outcome")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -44,6 +77,11 @@ public class AppointmentResource {
         return appointments.outcome(id, body);
     }
 
+    @Tag(name = "Consultations")
+    @Operation(operationId = "getAppointment")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", ref = "Appointment")
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @GET
     @Path("/{id}")
     public AppointmentView get(@PathParam("id") String id) {

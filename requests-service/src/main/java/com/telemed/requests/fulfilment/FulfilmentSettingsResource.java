@@ -21,6 +21,15 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code PUT}/{@code GET /ops/v1/partners/:id/fulfilment} (operations-api.md, "Partner settings"):
@@ -41,6 +50,10 @@ public class FulfilmentSettingsResource {
     public record ModeView(String mode) {
     }
 
+    @Tag(name = "Fulfilment settings")
+    @Operation(operationId = "getFulfilment")
+    @Parameter(name = "partnerId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The mode", content = @Content(mediaType = "application/json", schema = @Schema(ref = "FulfilmentMode")))
     @GET
     @Transactional
     public ModeView get(@PathParam("partnerId") String partnerId) {
@@ -48,6 +61,12 @@ public class FulfilmentSettingsResource {
         return new ModeView(FulfilmentSettings.modeOf(partnerId));
     }
 
+    @Tag(name = "Fulfilment settings")
+    @Operation(operationId = "putFulfilment", summary = "Automatic or deferred transmission of approvals")
+    @Parameter(name = "partnerId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "FulfilmentMode")))
+    @APIResponse(responseCode = "200", description = "The mode", content = @Content(mediaType = "application/json", schema = @Schema(ref = "FulfilmentMode")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
     @Transactional

@@ -6,6 +6,15 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code POST /v1/requests/:requestId/items/:itemId/send-to-pharmacy} (partner-api.md): no body;
@@ -25,6 +34,17 @@ public class SendToPharmacyResource {
         this.partner = partner;
     }
 
+    @Tag(name = "Requests")
+    @Operation(operationId = "sendToPharmacy", summary = "Transmit an approved, untransmitted item", description = "A failed transmission is still `200`, with `success` false and `error` naming the reason (for example `Fulfillment held <code> <reason>`).")
+    @Parameter(name = "requestId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "itemId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The transmission's outcome", content = @Content(mediaType = "application/json", schema = @Schema(ref = "SendOutcome")))
+    @APIResponse(responseCode = "400", description = "The item cannot be sent", content = @Content(mediaType = "application/json", schema = @Schema(ref = "Error"), examples = {
+                @ExampleObject(name = "notApproved", ref = "sendToPharmacy.notApproved"),
+                @ExampleObject(name = "alreadySent", ref = "sendToPharmacy.alreadySent")}))
+    @APIResponse(responseCode = "404", description = "Unknown request or line item", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ErrorMessage"), examples = {
+                @ExampleObject(name = "request", ref = "sendToPharmacy.request"),
+                @ExampleObject(name = "item", ref = "sendToPharmacy.item")}))
     @POST
     @Path("/{requestId}/items/{itemId}/send-to-pharmacy")
     public SendOutcome send(@PathParam("requestId") String requestId, @PathParam("itemId") String itemId) {

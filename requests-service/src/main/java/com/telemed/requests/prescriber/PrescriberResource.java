@@ -15,6 +15,15 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Prescribers for the back office (operations-api.md, "Prescribers"). */
 @Path("/ops/v1/prescribers")
@@ -32,6 +41,11 @@ public class PrescriberResource {
         this.prescribers = prescribers;
     }
 
+    @Tag(name = "Prescribers")
+    @Operation(operationId = "createPrescriber")
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "CreatePrescriberBody")))
+    @APIResponse(responseCode = "201", description = "Created", content = @Content(mediaType = "application/json", schema = @Schema(ref = "PrescriberEnvelope")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(JsonNode body) {
@@ -42,6 +56,11 @@ public class PrescriberResource {
         return Response.status(Response.Status.CREATED).entity(PrescriberEnvelope.of(created)).build();
     }
 
+    @Tag(name = "Prescribers")
+    @Operation(operationId = "getPrescriber")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The prescriber", content = @Content(mediaType = "application/json", schema = @Schema(ref = "PrescriberEnvelope")))
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @GET
     @Path("/{id}")
     public PrescriberEnvelope get(@PathParam("id") String id) {

@@ -3,8 +3,8 @@ package com.telemed.requests.request;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.telemed.common.partner.PartnerContext;
 import com.telemed.common.json.Timestamps;
+import com.telemed.common.partner.PartnerContext;
 import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.NumberSchema;
 import jakarta.ws.rs.Consumes;
@@ -22,6 +22,16 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.math.BigDecimal;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code /v1/requests} (partner-api.md, Requests). Every call acts for the partner the gateway
@@ -47,6 +57,34 @@ public class RequestResource {
         this.partner = partner;
     }
 
+    @Tag(name = "Requests")
+    @Operation(operationId = "createRequest", summary = "Create a prescription or consultation request", description = """
+        Body shape by the fields present: a non-empty `items` array is a prescription request; no
+        `items` and no `drugId` is a consultation request; a top-level `drugId` is the legacy
+        single-drug format. With an `Idempotency-Key` (header, or `idempotencyKey` in the body; the
+        header wins) already used by a successful create of the account, the existing request is
+        answered `200` with `idempotentReplay: true`.
+        """)
+    @Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "RequestCreate")))
+    @APIResponse(responseCode = "201", description = "Queued", content = @Content(mediaType = "application/json", schema = @Schema(ref = "RequestCreated"), examples = {
+                @ExampleObject(name = "prescription", ref = "createRequest.prescription"),
+                @ExampleObject(name = "consultation", ref = "createRequest.consultation")}))
+    @APIResponse(responseCode = "200", description = "Idempotent replay of an earlier create with the same key", content = @Content(mediaType = "application/json", schema = @Schema(ref = "RequestCreated"), examples = {
+                @ExampleObject(name = "replay", ref = "createRequest.replay")}))
+    @APIResponse(responseCode = "400", description = "Validation failed (array of issues), or a reference is not usable", content = @Content(mediaType = "application/json", schema = @Schema(ref = "Error"), examples = {
+                @ExampleObject(name = "issues", ref = "Issues"),
+                @ExampleObject(name = "memberNotFound", ref = "createRequest.memberNotFound"),
+                @ExampleObject(name = "unknownDrug", ref = "createRequest.unknownDrug"),
+                @ExampleObject(name = "dosage", ref = "createRequest.dosage"),
+                @ExampleObject(name = "sku", ref = "createRequest.sku"),
+                @ExampleObject(name = "surveyNotFound", ref = "createRequest.surveyNotFound"),
+                @ExampleObject(name = "surveyOtherPartner", ref = "createRequest.surveyOtherPartner"),
+                @ExampleObject(name = "surveyUsed", ref = "createRequest.surveyUsed"),
+                @ExampleObject(name = "surveyOtherMember", ref = "createRequest.surveyOtherMember"),
+                @ExampleObject(name = "invalidJson", ref = "InvalidJson")}))
+    @APIResponse(responseCode = "403", description = "The drug is outside the account's allowed list", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ErrorMessage"), examples = {
+                @ExampleObject(name = "drugAccess", ref = "createRequest.drugAccess")}))
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(JsonNode body, @HeaderParam("Idempotency-Key") String idempotencyKey) {
@@ -58,6 +96,15 @@ public class RequestResource {
                 .build();
     }
 
+    @Tag(name = "Requests")
+    @Operation(operationId = "listRequests", summary = "List requests, newest first")
+    @Parameter(name = "startDate", in = ParameterIn.QUERY, description = "Created at or after; `YYYY-MM-DD` or full ISO 8601.", schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "endDate", in = ParameterIn.QUERY, description = "Created up to the end of that calendar day (inclusive).", schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "status", in = ParameterIn.QUERY, description = "Matches when any line item has it.", schema = @Schema(type = SchemaType.STRING, enumeration = {"pending", "approved", "denied", "call_requested", "completed", "cancelled"}))
+    @Parameter(name = "page", in = ParameterIn.QUERY, description = "1-based page (integer, sent as a string).", schema = @Schema(type = SchemaType.INTEGER, minimum = "1", defaultValue = "1"))
+    @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "100", defaultValue = "20"))
+    @APIResponse(responseCode = "200", description = "One page", content = @Content(mediaType = "application/json", schema = @Schema(ref = "RequestPage")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @GET
     public RequestViews.Page list(@Context UriInfo uri) {
         String partnerId = partner.partnerId();
@@ -76,6 +123,11 @@ public class RequestResource {
                 query.has("limit") ? NumberSchema.read(query.get("limit")).intValueExact() : DEFAULT_LIMIT));
     }
 
+    @Tag(name = "Requests")
+    @Operation(operationId = "getRequest", summary = "One request with member, line items, prescriptions, fulfilment and history")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = "Request UUID", schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The request", content = @Content(mediaType = "application/json", schema = @Schema(ref = "RequestDetail")))
+    @APIResponse(responseCode = "404", ref = "RequestNotFound")
     @GET
     @Path("/{id}")
     public RequestViews.Detail get(@PathParam("id") String id) {
@@ -83,6 +135,13 @@ public class RequestResource {
     }
 
     /** 204 with no body; only while the stored status is pending. */
+    @Tag(name = "Requests")
+    @Operation(operationId = "deleteRequest", summary = "Hard-delete a request whose stored status is pending")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = "Request UUID", schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "204", description = "Deleted, no body")
+    @APIResponse(responseCode = "400", description = "Stored status is not pending", content = @Content(mediaType = "application/json", schema = @Schema(ref = "Error"), examples = {
+                @ExampleObject(name = "processed", ref = "deleteRequest.processed")}))
+    @APIResponse(responseCode = "404", ref = "RequestNotFound")
     @DELETE
     @Path("/{id}")
     public Response delete(@PathParam("id") String id) {
@@ -94,6 +153,15 @@ public class RequestResource {
     public record CancelInput(String reason, List<String> itemIds) {
     }
 
+    @Tag(name = "Requests")
+    @Operation(operationId = "cancelRequest", summary = "Withdraw line items not yet at a pharmacy", description = "Idempotent. `item.canceled` fires per cancelled item, then `request.all_canceled` when no live items remain.")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = "Request UUID", schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(required = false, content = @Content(mediaType = "application/json", schema = @Schema(ref = "CancelInput")))
+    @APIResponse(responseCode = "200", description = "What was cancelled and what was skipped", content = @Content(mediaType = "application/json", schema = @Schema(ref = "CancelOutcome")))
+    @APIResponse(responseCode = "400", description = "No line items, or the body failed validation", content = @Content(mediaType = "application/json", schema = @Schema(ref = "Error"), examples = {
+                @ExampleObject(name = "noItems", ref = "cancelRequest.noItems"),
+                @ExampleObject(name = "issues", ref = "Issues")}))
+    @APIResponse(responseCode = "404", ref = "RequestNotFound")
     @POST
     @Path("/{id}/cancel")
     @Consumes(MediaType.APPLICATION_JSON)

@@ -9,6 +9,15 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Item-level decisions of the prescriber console (item event names) and the dosage choice before
@@ -25,12 +34,30 @@ public class ItemDecisionResource {
         this.review = review;
     }
 
+    @Tag(name = "Review")
+    @Operation(operationId = "item_approve", summary = "Approve and sign (item.approved)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "itemId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(description = "`{ prescriberId, prescription }`", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", ref = "ReviewOutcome")
+    @APIResponse(responseCode = "400", ref = "DecisionRefused")
+    @APIResponse(responseCode = "403", ref = "DrugForbidden")
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @POST
     @Path("/approve")
     public ReviewViews.Outcome approve(@PathParam("id") String id, @PathParam("itemId") String itemId, JsonNode body) {
         return review.approveItem(id, itemId, bind(ReviewSchemas.APPROVE_ITEM, body, ReviewInput.ItemApproval.class));
     }
 
+    @Tag(name = "Review")
+    @Operation(operationId = "item_deny", summary = "Deny (item.denied)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "itemId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(description = "`{ prescriberId, reason? }`", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", ref = "ReviewOutcome")
+    @APIResponse(responseCode = "400", ref = "DecisionRefused")
+    @APIResponse(responseCode = "403", ref = "DrugForbidden")
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @POST
     @Path("/deny")
     public ReviewViews.Outcome deny(@PathParam("id") String id, @PathParam("itemId") String itemId, JsonNode body) {
@@ -38,6 +65,15 @@ public class ItemDecisionResource {
         return review.denyItem(id, itemId, input.prescriberId(), input.reason());
     }
 
+    @Tag(name = "Review")
+    @Operation(operationId = "item_request_consultation", summary = "Ask for a consultation (item.consultation_requested)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "itemId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(description = "`{ prescriberId }`", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", ref = "ReviewOutcome")
+    @APIResponse(responseCode = "400", ref = "DecisionRefused")
+    @APIResponse(responseCode = "403", ref = "DrugForbidden")
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @POST
     @Path("/request-consultation")
     public ReviewViews.Outcome requestConsultation(@PathParam("id") String id, @PathParam("itemId") String itemId,
@@ -46,6 +82,15 @@ public class ItemDecisionResource {
         return review.requestItemConsultation(id, itemId, input.prescriberId());
     }
 
+    @Tag(name = "Review")
+    @Operation(operationId = "item_dosage", summary = "Change the SKU before approval (history dosage_updated)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "itemId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(description = "`{ prescriberId, skuId }`", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", ref = "ReviewOutcome")
+    @APIResponse(responseCode = "400", ref = "DecisionRefused")
+    @APIResponse(responseCode = "403", ref = "DrugForbidden")
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @POST
     @Path("/dosage")
     public ReviewViews.Outcome dosage(@PathParam("id") String id, @PathParam("itemId") String itemId, JsonNode body) {

@@ -8,6 +8,14 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The review queue of the prescriber console (operations-api.md, "Review"). */
 @Path("/ops/v1/review")
@@ -22,6 +30,11 @@ public class QueueResource {
         this.review = review;
     }
 
+    @Tag(name = "Review")
+    @Operation(operationId = "reviewQueue", summary = "Requests awaiting a decision, oldest first")
+    @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = SchemaType.INTEGER, minimum = "1"))
+    @APIResponse(responseCode = "200", description = "The queue", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ReviewQueue200")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @GET
     @Path("/queue")
     public ReviewViews.Queue queue(@QueryParam("limit") String limit) {

@@ -15,6 +15,15 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The console's actions on a whole request (operations-api.md, "Review"): claim, notes, the
@@ -36,12 +45,28 @@ public class RequestDecisionResource {
         this.cancellations = cancellations;
     }
 
+    @Tag(name = "Review")
+    @Operation(operationId = "request_claim", summary = "Claim the request for a prescriber")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(description = "`{ prescriberId }`", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", ref = "ReviewOutcome")
+    @APIResponse(responseCode = "400", ref = "DecisionRefused")
+    @APIResponse(responseCode = "403", ref = "DrugForbidden")
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @POST
     @Path("/claim")
     public ReviewViews.Outcome claim(@PathParam("id") String id, JsonNode body) {
         return review.claim(id, bind(ReviewSchemas.PRESCRIBER, body, ReviewInput.Acting.class).prescriberId());
     }
 
+    @Tag(name = "Review")
+    @Operation(operationId = "request_notes", summary = "Add a note (history note_added)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(description = "`{ prescriberId, text }`", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", ref = "ReviewOutcome")
+    @APIResponse(responseCode = "400", ref = "DecisionRefused")
+    @APIResponse(responseCode = "403", ref = "DrugForbidden")
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @POST
     @Path("/notes")
     public ReviewViews.Outcome note(@PathParam("id") String id, JsonNode body) {
@@ -49,12 +74,28 @@ public class RequestDecisionResource {
         return review.addNote(id, input.prescriberId(), input.text());
     }
 
+    @Tag(name = "Review")
+    @Operation(operationId = "request_approve", summary = "Approve as a whole (request.approved)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(description = "`{ prescriberId, drugId, prescription }`", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", ref = "ReviewOutcome")
+    @APIResponse(responseCode = "400", ref = "DecisionRefused")
+    @APIResponse(responseCode = "403", ref = "DrugForbidden")
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @POST
     @Path("/approve")
     public ReviewViews.Outcome approve(@PathParam("id") String id, JsonNode body) {
         return decisions.approve(id, bind(ReviewSchemas.APPROVE_REQUEST, body, ReviewInput.RequestApproval.class));
     }
 
+    @Tag(name = "Review")
+    @Operation(operationId = "request_deny", summary = "Deny as a whole (request.denied)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(description = "`{ prescriberId, reason? }`", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", ref = "ReviewOutcome")
+    @APIResponse(responseCode = "400", ref = "DecisionRefused")
+    @APIResponse(responseCode = "403", ref = "DrugForbidden")
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @POST
     @Path("/deny")
     public ReviewViews.Outcome deny(@PathParam("id") String id, JsonNode body) {
@@ -62,6 +103,14 @@ public class RequestDecisionResource {
         return decisions.deny(id, input.prescriberId(), input.reason(), false);
     }
 
+    @Tag(name = "Review")
+    @Operation(operationId = "request_complete_without_rx", summary = "Visit ended with no prescription (request.denied)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(description = "`{ prescriberId, reason? }`", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", ref = "ReviewOutcome")
+    @APIResponse(responseCode = "400", ref = "DecisionRefused")
+    @APIResponse(responseCode = "403", ref = "DrugForbidden")
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @POST
     @Path("/complete-without-rx")
     public ReviewViews.Outcome completeWithoutRx(@PathParam("id") String id, JsonNode body) {
@@ -69,6 +118,14 @@ public class RequestDecisionResource {
         return decisions.deny(id, input.prescriberId(), input.reason(), true);
     }
 
+    @Tag(name = "Review")
+    @Operation(operationId = "request_request_consultation", summary = "Issue a booking link (request.consultation_requested)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(description = "`{ prescriberId }`", required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @APIResponse(responseCode = "200", ref = "ReviewOutcome")
+    @APIResponse(responseCode = "400", ref = "DecisionRefused")
+    @APIResponse(responseCode = "403", ref = "DrugForbidden")
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @POST
     @Path("/request-consultation")
     public ReviewViews.Outcome requestConsultation(@PathParam("id") String id, JsonNode body) {
@@ -76,6 +133,13 @@ public class RequestDecisionResource {
     }
 
     /** The service withdraws every untransmitted item: the partner cancel's effects and events, {@code by} = service. */
+    @Tag(name = "Review")
+    @Operation(operationId = "withdrawRequest", summary = "The service withdraws every untransmitted item (as the partner cancel, by service)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(required = false, content = @Content(mediaType = "application/json", schema = @Schema(ref = "WithdrawRequestBody")))
+    @APIResponse(responseCode = "200", description = "What was cancelled and what was skipped", content = @Content(mediaType = "application/json", schema = @Schema(ref = "CancelOutcome")))
+    @APIResponse(responseCode = "400", ref = "DecisionRefused")
+    @APIResponse(responseCode = "404", ref = "RequestNotFound")
     @POST
     @Path("/withdraw")
     public Cancellations.Outcome withdraw(@PathParam("id") String id, JsonNode body) {

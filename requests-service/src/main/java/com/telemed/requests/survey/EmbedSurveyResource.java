@@ -13,6 +13,17 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code /v2/embed} (Survey v2 from the browser). The gateway owns the publishable key, the
@@ -33,6 +44,13 @@ public class EmbedSurveyResource {
         this.responses = responses;
     }
 
+    @Tag(name = "Embed")
+    @Operation(operationId = "embedGetSurvey", summary = "A survey's definition for the browser (no disqualification rules)")
+    @SecurityRequirement(name = "publishableKey")
+    @Parameter(name = "surveyId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The definition", content = @Content(mediaType = "application/json", schema = @Schema(ref = "SurveyEnvelope")))
+    @APIResponse(responseCode = "403", ref = "OriginNotAllowed")
+    @APIResponse(responseCode = "404", ref = "SurveyNotFound")
     @GET
     @Path("/surveys/{surveyId}")
     public SurveyViews.SurveyView survey(@HeaderParam(PartnerContext.HEADER) String partnerId,
@@ -42,6 +60,16 @@ public class EmbedSurveyResource {
     }
 
     /** Anonymous: {@code 201 {responseId, qualified}}. */
+    @Tag(name = "Embed")
+    @Operation(operationId = "embedSubmitSurvey", summary = "Submit an anonymous survey response (emits survey.completed)")
+    @SecurityRequirement(name = "publishableKey")
+    @Parameter(name = "surveyId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "SurveySubmission")))
+    @APIResponse(responseCode = "201", description = "Stored", content = @Content(mediaType = "application/json", schema = @Schema(ref = "SurveySubmitted")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
+    @APIResponse(responseCode = "403", ref = "OriginNotAllowed")
+    @APIResponse(responseCode = "404", ref = "SurveyNotFound")
+    @APIResponse(responseCode = "429", ref = "SubmissionLimit")
     @POST
     @Path("/surveys/{surveyId}/responses")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -50,6 +78,13 @@ public class EmbedSurveyResource {
         return Response.status(201).entity(responses.submit(partner(partnerId), surveyId, body)).build();
     }
 
+    @Tag(name = "Embed")
+    @Operation(operationId = "embedSurveyOfToken", summary = "The survey a returning member's token opens")
+    @SecurityRequirementsSet({@SecurityRequirement(name = "publishableKey"), @SecurityRequirement(name = "surveyToken")})
+    @Parameter(name = "token", in = ParameterIn.QUERY, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The definition", content = @Content(mediaType = "application/json", schema = @Schema(ref = "SurveyEnvelope")))
+    @APIResponse(responseCode = "403", ref = "OriginNotAllowed")
+    @APIResponse(responseCode = "404", ref = "SurveyNotFound")
     @GET
     @Path("/by-token/survey")
     public SurveyViews.SurveyView surveyOfToken(@HeaderParam(PartnerContext.HEADER) String partnerId,
@@ -58,6 +93,16 @@ public class EmbedSurveyResource {
     }
 
     /** A returning member's: {@code 201 {responseId, qualified}}. */
+    @Tag(name = "Embed")
+    @Operation(operationId = "embedSubmitWithToken", summary = "Submit a returning member's response (emits survey.completed, mode refill)")
+    @SecurityRequirementsSet({@SecurityRequirement(name = "publishableKey"), @SecurityRequirement(name = "surveyToken")})
+    @Parameter(name = "token", in = ParameterIn.QUERY, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "SurveySubmission")))
+    @APIResponse(responseCode = "201", description = "Stored", content = @Content(mediaType = "application/json", schema = @Schema(ref = "SurveySubmitted")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
+    @APIResponse(responseCode = "403", ref = "OriginNotAllowed")
+    @APIResponse(responseCode = "404", ref = "SurveyNotFound")
+    @APIResponse(responseCode = "429", ref = "SubmissionLimit")
     @POST
     @Path("/by-token/responses")
     @Consumes(MediaType.APPLICATION_JSON)

@@ -6,6 +6,15 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * {@code /v2/public} (Survey v2, server side; API key, partner from {@code X-Partner-Id}): a
@@ -25,6 +34,11 @@ public class PublicSurveyResource {
         this.partner = partner;
     }
 
+    @Tag(name = "Surveys")
+    @Operation(operationId = "getSurveyDefinition", summary = "A survey's definition (with its disqualification rules)")
+    @Parameter(name = "surveyId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The definition", content = @Content(mediaType = "application/json", schema = @Schema(ref = "SurveyEnvelope")))
+    @APIResponse(responseCode = "404", ref = "SurveyNotFound")
     @GET
     @Path("/surveys/{surveyId}")
     public SurveyViews.SurveyView survey(@PathParam("surveyId") String surveyId) {
@@ -33,6 +47,12 @@ public class PublicSurveyResource {
         return surveys.get(surveyId);
     }
 
+    @Tag(name = "Surveys")
+    @Operation(operationId = "getSurveyResponse", summary = "A survey response submitted under the account")
+    @Parameter(name = "responseId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The response", content = @Content(mediaType = "application/json", schema = @Schema(ref = "SurveyResponseEnvelope")))
+    @APIResponse(responseCode = "404", description = "Unknown or another partner's", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ErrorMessage"), examples = {
+                @ExampleObject(name = "notFound", ref = "getSurveyResponse.notFound")}))
     @GET
     @Path("/responses/{responseId}")
     public SurveyViews.ResponseView response(@PathParam("responseId") String responseId) {

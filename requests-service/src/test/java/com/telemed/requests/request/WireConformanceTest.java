@@ -4,11 +4,10 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.requests.FakeNeighbours;
 import com.telemed.requests.FakeNeighboursResource;
 import com.telemed.testkit.kafka.TopicReader;
-import com.telemed.testkit.openapi.ApiConformance;
+import com.telemed.testkit.openapi.WireCheck;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -17,7 +16,6 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,28 +32,18 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(FakeNeighboursResource.class)
 class WireConformanceTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final ApiConformance PARTNER = ApiConformance.of("partner.yaml");
+    private final WireCheck wire = WireCheck.against("partner.yaml");
 
     @Inject
     FakeNeighbours neighbours;
-
-    private final List<String> problems = new ArrayList<>();
-
-    private JsonNode check(String method, String template, int status, Response response) throws IOException {
-        assertEquals(status, response.statusCode(), response.asString());
-        JsonNode body = JSON.readTree(response.asByteArray());
-        problems.addAll(PARTNER.response(method, template, status, body));
-        return body;
-    }
 
     @Test
     void aRequestsLifeAndItsEventsConformToThePartnerDocument() throws IOException {
         neighbours.reset();
         PendingRequest pending = PendingRequest.create(neighbours, "Grace", "Hopper");
         String partner = pending.partner();
-        check("get", "/v1/requests/{id}", 200, RequestFixtures.get(partner, pending.requestId()));
-        check("get", "/v1/requests", 200, RequestFixtures.list(partner, ""));
+        wire.answer("get", "/v1/requests/{id}", 200, RequestFixtures.get(partner, pending.requestId()));
+        wire.answer("get", "/v1/requests", 200, RequestFixtures.list(partner, ""));
 
         Map<String, Object> prescription = new LinkedHashMap<>();
         prescription.put("skuId", FakeNeighbours.skuId(pending.drugId(), 0));
@@ -67,25 +55,23 @@ class WireConformanceTest {
         given().contentType("application/json").body(Map.of("prescriberId", pending.prescriberId(), "prescription", prescription))
                 .post("/ops/v1/requests/" + pending.requestId() + "/items/" + pending.itemId() + "/approve")
                 .then().statusCode(200);
-        check("get", "/v1/requests/{id}", 200, RequestFixtures.get(partner, pending.requestId()));
+        wire.answer("get", "/v1/requests/{id}", 200, RequestFixtures.get(partner, pending.requestId()));
         // Sent at approval (automatic mode) or now: 400 "already sent" or 200, both documented.
         Response sent = RequestFixtures.as(partner)
                 .post("/v1/requests/" + pending.requestId() + "/items/" + pending.itemId() + "/send-to-pharmacy");
-        check("post", "/v1/requests/{requestId}/items/{itemId}/send-to-pharmacy", sent.statusCode(), sent);
-        check("post", "/v1/requests/{id}/cancel", 200, RequestFixtures.cancel(partner, pending.requestId(), null));
-        check("get", "/v1/requests/{id}", 200, RequestFixtures.get(partner, pending.requestId()));
+        wire.answer("post", "/v1/requests/{requestId}/items/{itemId}/send-to-pharmacy", sent.statusCode(), sent);
+        wire.answer("post", "/v1/requests/{id}/cancel", 200, RequestFixtures.cancel(partner, pending.requestId(), null));
+        wire.answer("get", "/v1/requests/{id}", 200, RequestFixtures.get(partner, pending.requestId()));
 
         String consultation = RequestFixtures.created(partner, RequestFixtures.consultation(pending.memberId()));
-        check("get", "/v1/requests/{id}", 200, RequestFixtures.get(partner, consultation));
-        check("get", "/v1/requests", 200, RequestFixtures.list(partner, ""));
-        check("post", "/v1/requests/{id}/cancel", 200, RequestFixtures.as(partner).contentType("application/json")
+        wire.answer("get", "/v1/requests/{id}", 200, RequestFixtures.get(partner, consultation));
+        wire.answer("get", "/v1/requests", 200, RequestFixtures.list(partner, ""));
+        wire.answer("post", "/v1/requests/{id}/cancel", 200, RequestFixtures.as(partner).contentType("application/json")
                 .body(Map.of("reason", "changed plans")).post("/v1/requests/" + pending.requestId() + "/cancel"));
 
         List<JsonNode> envelopes = TopicReader.jsons(TopicReader.readKey(TopicReader.configuredBootstrapServers(),
                 RequestEvents.TOPIC, pending.requestId(), 2, Duration.ofSeconds(30)));
-        for (JsonNode envelope : envelopes) {
-            problems.addAll(PARTNER.webhook(envelope.path("type").asText(), envelope.path("webhook")));
-        }
-        assertEquals(List.of(), problems);
+        wire.events(envelopes);
+        assertEquals(List.of(), wire.problems());
     }
 }

@@ -20,6 +20,14 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Delivery log and redelivery (operations-api.md, Webhook deliveries). */
 @Path("/ops/v1/partners/{partnerId}/webhook/deliveries")
@@ -38,6 +46,13 @@ public class DeliveryResource {
         this.log = log;
     }
 
+    @Tag(name = "Webhook deliveries")
+    @Operation(operationId = "listDeliveries", summary = "Every delivery attempt made for the partner, newest first")
+    @Parameter(name = "partnerId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "100", defaultValue = "50"))
+    @Parameter(name = "event", in = ParameterIn.QUERY, schema = @Schema(type = SchemaType.STRING, maxLength = 100))
+    @APIResponse(responseCode = "200", description = "The delivery log", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ListDeliveries200")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @GET
     public DeliveryViews.Log list(@PathParam("partnerId") String partnerId, @Context UriInfo uri) {
         MultivaluedMap<String, String> params = uri.getQueryParameters();
@@ -55,6 +70,13 @@ public class DeliveryResource {
     }
 
     /** {@code 202 {delivery}}: accepted, the attempt runs in the background. */
+    @Tag(name = "Webhook deliveries")
+    @Operation(operationId = "redeliver", summary = "Send the same body again, newly signed (runs in the background)")
+    @Parameter(name = "partnerId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "deliveryId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "202", description = "Accepted", content = @Content(mediaType = "application/json", schema = @Schema(ref = "Redeliver202")))
+    @APIResponse(responseCode = "400", description = "Still retrying, or no URL", content = @Content(mediaType = "application/json", schema = @Schema(ref = "Error")))
+    @APIResponse(responseCode = "404", ref = "NotFound")
     @POST
     @Path("/{deliveryId}/redeliver")
     public Response redeliver(@PathParam("partnerId") String partnerId, @PathParam("deliveryId") String deliveryId) {

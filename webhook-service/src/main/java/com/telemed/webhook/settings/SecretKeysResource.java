@@ -5,6 +5,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.sql.SQLException;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Operator endpoint of a key rotation (README, Secrets): {@code POST /ops/v1/webhook-secrets/re-encrypt}
@@ -22,6 +27,9 @@ public class SecretKeysResource {
         this.reEncryption = reEncryption;
     }
 
+    @Tag(name = "Webhook settings")
+    @Operation(operationId = "reEncryptWebhookSecrets", summary = "Re-encrypt every webhook secret under the current key")
+    @APIResponse(responseCode = "200", description = "Counts", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ReEncryptWebhookSecrets200")))
     @POST
     @Path("/re-encrypt")
     public SecretReEncryption.Result reEncrypt() throws SQLException {

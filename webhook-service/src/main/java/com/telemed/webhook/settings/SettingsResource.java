@@ -12,6 +12,16 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Webhook settings (operations-api.md, Partner settings). The gateway authenticates the operator
@@ -32,6 +42,14 @@ public class SettingsResource {
     }
 
     /** {@code {url: string|null}} -> {@code 200 {url, secret}}. */
+    @Tag(name = "Webhook settings")
+    @Operation(operationId = "putWebhook", summary = "Set the webhook URL (null turns delivery off); the secret is generated once")
+    @Parameter(name = "partnerId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "PutWebhookBody")))
+    @APIResponse(responseCode = "200", description = "The URL and the secret", content = @Content(mediaType = "application/json", schema = @Schema(ref = "PutWebhook200")))
+    @APIResponse(responseCode = "400", description = "Validation failed, or the URL is not allowed", content = @Content(mediaType = "application/json", schema = @Schema(ref = "Error"), examples = {
+                @ExampleObject(name = "invalid", ref = "putWebhook.invalid"),
+                @ExampleObject(name = "issues", ref = "Issues")}))
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
     public SettingsViews.Settings put(@PathParam("partnerId") String partnerId, JsonNode body) {
@@ -45,6 +63,12 @@ public class SettingsResource {
     }
 
     /** {@code 200 {secret}}; {@code 404 Webhook not found} when no URL was ever saved. */
+    @Tag(name = "Webhook settings")
+    @Operation(operationId = "rotateWebhookSecret", summary = "A new webhook secret (the support-arranged rotation)")
+    @Parameter(name = "partnerId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
+    @APIResponse(responseCode = "200", description = "The new secret", content = @Content(mediaType = "application/json", schema = @Schema(ref = "RotateWebhookSecret200")))
+    @APIResponse(responseCode = "404", description = "No URL was ever saved", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ErrorMessage"), examples = {
+                @ExampleObject(name = "notFound", ref = "rotateWebhookSecret.notFound")}))
     @POST
     @Path("/secret/rotate")
     public SettingsViews.Secret rotate(@PathParam("partnerId") String partnerId) {

@@ -1,0 +1,21 @@
+package com.telemed.requests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.telemed.testkit.openapi.ApiPaths;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The part of the served OpenAPI description that this module's code says (its resources'
+ * MicroProfile OpenAPI annotations, read by SmallRye OpenAPI from the compiled classes) is exactly
+ * the committed gateway/src/main/resources/openapi/generated/requests-service.yaml: an operation, parameter or
+ * answer changed in the code without regenerating fails here (gateway/README.md, API description).
+ */
+class ApiDescriptionTest {
+
+    @Test
+    void theCommittedDescriptionIsWhatTheAnnotationsSay() {
+        assertEquals(List.of(), ApiPaths.check("requests-service"));
+    }
+}
