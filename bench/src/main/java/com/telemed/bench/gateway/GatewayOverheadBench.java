@@ -1,8 +1,10 @@
 package com.telemed.bench.gateway;
 
 import com.telemed.bench.support.BenchPlatform;
+import com.telemed.bench.support.DirectCalls;
 import com.telemed.bench.support.LoadRun;
 import com.telemed.bench.support.Machine;
+import com.telemed.bench.support.Nginx;
 import com.telemed.bench.support.Results;
 import com.telemed.bench.support.Taskset;
 import com.telemed.bench.support.Wrk;
@@ -19,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Supplier;
 
 /**
  * Issue 3, what the gateway costs: the same authenticated {@code GET /v1/drugs}, through the gateway
@@ -29,7 +32,10 @@ import java.util.Properties;
  * <p>Two setups, one run: first every process shares both cores, so each millisecond of gateway
  * CPU is taken from the service; then the gateway (with the load generator) gets CPU 0 and the
  * service with PostgreSQL CPU 1, as in a deployment where the gateway is scaled on its own. The
- * gateway's key lookups still run in PostgreSQL on the service's CPU.
+ * gateway's key lookups still run in PostgreSQL on the service's CPU. In both, nginx as a plain
+ * {@code proxy_pass} in front of the same service (issue 23; on the gateway's CPU when isolated): the
+ * cost of a proxy that authenticates nothing, beside the gateway's. Aim: the gateway within 85 % of
+ * nginx's throughput in the isolated setup.
  *
  * <p>Run: bench/gateway-overhead.sh [concurrency=16] [seconds per round=10]
  */
@@ -63,22 +69,32 @@ public final class GatewayOverheadBench {
             URI viaGateway = platform.url(PlatformService.GATEWAY).resolve("/v1/drugs");
             URI direct = platform.url(PlatformService.CATALOGUE).resolve("/v1/drugs");
             String[] gatewayHeaders = {"x-api-key", credentials.getProperty("apiKey")};
-            String[] directHeaders = {"X-Partner-Id", credentials.getProperty("partnerId")};
+            String partnerId = credentials.getProperty("partnerId");
+            // Signed as each round starts: a service proof is fresh for 60 s.
+            Supplier<String[]> directHeaders = () -> DirectCalls.headers("GET", direct, partnerId);
 
             System.out.printf("GET /v1/drugs, %d concurrent clients, rounds of %d s, loopback, %d cores, load from %s%n",
                     concurrency, round.toSeconds(), Machine.cores(),
                     wrk ? "wrk" : "a JVM client (install wrk for figures less disturbed by the load generator)");
             System.out.println("warm-up (JIT):");
             load.run("  gateway", viaGateway, gatewayHeaders, concurrency, Duration.ofSeconds(40));
-            load.run("  direct", direct, directHeaders, concurrency, Duration.ofSeconds(40));
-            System.out.printf("%n== shared: every process on every core (the gateway's CPU is taken from the service's)%n");
-            compare(results, "shared", load, viaGateway, gatewayHeaders, direct, directHeaders, concurrency, round);
-            if (isolate(platform.platform(), platform.infrastructure())) {
-                System.out.printf("%n== isolated: gateway and load generator on CPU 0; catalogue-service and PostgreSQL"
-                        + " (the gateway's key lookups included) on CPU 1, as when the gateway is scaled on its own%n");
-                compare(results, "isolated", load, viaGateway, gatewayHeaders, direct, directHeaders, concurrency, round);
+            load.run("  direct", direct, directHeaders.get(), concurrency, Duration.ofSeconds(40));
+            try (Nginx nginx = startNginx(platform.url(PlatformService.CATALOGUE))) {
+                URI viaNginx = nginx == null ? null : nginx.url().resolve("/v1/drugs");
+                if (nginx != null) {
+                    load.run("  nginx", viaNginx, directHeaders.get(), concurrency, Duration.ofSeconds(20));
+                }
+                results.parameter("nginx", nginx == null ? "not installed" : "proxy_pass, 1 worker, upstream keepalive 64");
+                System.out.printf("%n== shared: every process on every core (the gateway's CPU is taken from the service's)%n");
+                compare(results, "shared", load, viaGateway, gatewayHeaders, direct, directHeaders, viaNginx, concurrency, round);
+                if (isolate(platform.platform(), platform.infrastructure(), nginx)) {
+                    System.out.printf("%n== isolated: gateway (and nginx) with the load generator on CPU 0; catalogue-service and"
+                            + " PostgreSQL (the gateway's key lookups included) on CPU 1, as when the gateway is scaled on its own%n");
+                    compare(results, "isolated", load, viaGateway, gatewayHeaders, direct, directHeaders, viaNginx, concurrency, round);
+                }
             }
-            System.out.println("aim: at least 70 % of direct throughput, under 1 ms added at p50");
+            System.out.println("aims: at least 70 % of direct throughput and 85 % of nginx's in the isolated setup;"
+                    + " under 1 ms added at p50 with one client");
         }
         results.write();
     }
@@ -89,15 +105,28 @@ public final class GatewayOverheadBench {
      * (the aims are judged there: issue 23).
      */
     static void compare(Results results, String setup, Load load, URI viaGateway, String[] gatewayHeaders, URI direct,
-                                String[] directHeaders, int concurrency, Duration round) throws Exception {
+                        Supplier<String[]> directHeaders, URI viaNginx, int concurrency, Duration round) throws Exception {
         boolean judged = setup.equals("isolated");
         String where = judged ? "isolated: " : "shared cores: ";
         List<Double> gateways = new ArrayList<>();
         List<Double> directs = new ArrayList<>();
         List<Double> ratios = new ArrayList<>();
+        List<Double> nginxes = new ArrayList<>();
+        List<Double> nginxRatios = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
             double[] gateway = load.run("through gateway (round " + i + ")", viaGateway, gatewayHeaders, concurrency, round);
-            double[] service = load.run("direct to service (round " + i + ")", direct, directHeaders, concurrency, round);
+            double[] service = load.run("direct to service (round " + i + ")", direct, directHeaders.get(), concurrency, round);
+            if (viaNginx != null) {
+                double[] nginx = load.run("through nginx (round " + i + ")", viaNginx, directHeaders.get(), concurrency, round);
+                System.out.printf("  round %d: gateway throughput = %.0f %% of nginx's%n", i, 100.0 * gateway[0] / nginx[0]);
+                String label = where + "round " + i + ", " + concurrency + " clients";
+                results.load(setup + ".round" + i + ".nginx", label + ", through nginx (proxy_pass)", nginx[0], "req/s", nginx[1],
+                        nginx[2], Results.Role.DETAIL);
+                results.record(setup + ".round" + i + ".ratioToNginx", 100.0 * gateway[0] / nginx[0], "%",
+                        label + ", gateway throughput / nginx's");
+                nginxes.add(nginx[0]);
+                nginxRatios.add(100.0 * gateway[0] / nginx[0]);
+            }
             System.out.printf("  round %d: gateway throughput = %.0f %% of direct; added latency p50 %.2f ms, p99 %.2f ms%n",
                     i, 100.0 * gateway[0] / service[0], gateway[1] - service[1], gateway[2] - service[2]);
             String key = setup + ".round" + i;
@@ -120,9 +149,15 @@ public final class GatewayOverheadBench {
         results.record(setup + ".direct.perSecond", median(directs), "req/s", where + "direct to catalogue-service, median round");
         results.add(judged ? Results.Role.CEILING_RATIO : Results.Role.DETAIL, setup + ".ratioToDirect", median(ratios), "%",
                 where + "gateway / direct throughput, " + concurrency + " clients, median round");
+        if (!nginxes.isEmpty()) {
+            System.out.printf("  median: nginx %.0f req/s; gateway throughput = %.0f %% of nginx's%n", median(nginxes), median(nginxRatios));
+            results.record(setup + ".nginx.perSecond", median(nginxes), "req/s", where + "through nginx (proxy_pass), median round");
+            results.add(judged ? Results.Role.CEILING_RATIO : Results.Role.DETAIL, setup + ".ratioToNginx", median(nginxRatios), "%",
+                    where + "gateway / nginx throughput, " + concurrency + " clients, median round");
+        }
         // Saturated, latency is mostly queueing; one client alone shows what the hop itself adds.
         double[] alone = load.run("through gateway, 1 client", viaGateway, gatewayHeaders, 1, round);
-        double[] aloneDirect = load.run("direct to service, 1 client", direct, directHeaders, 1, round);
+        double[] aloneDirect = load.run("direct to service, 1 client", direct, directHeaders.get(), 1, round);
         System.out.printf("  unloaded: added latency p50 %.2f ms, p99 %.2f ms%n", alone[1] - aloneDirect[1], alone[2] - aloneDirect[2]);
         results.load(setup + ".oneClient.gateway", where + "1 client, through the gateway", alone[0], "req/s", alone[1], alone[2],
                 Results.Role.DETAIL);
@@ -131,6 +166,16 @@ public final class GatewayOverheadBench {
         results.add(judged ? Results.Role.HEADLINE : Results.Role.DETAIL, setup + ".oneClient.addedP50Ms",
                 alone[1] - aloneDirect[1], "ms", where + "latency the gateway adds at p50, 1 client");
         results.record(setup + ".oneClient.addedP99Ms", alone[2] - aloneDirect[2], "ms", where + "latency the gateway adds at p99, 1 client");
+    }
+
+    /** nginx in front of the same service, or null (said why) when it is not installed or does not start. */
+    private static Nginx startNginx(URI service) {
+        try {
+            return Nginx.proxyTo(service);
+        } catch (Exception e) {
+            System.out.println("(no nginx comparison: " + e.getMessage() + ")");
+            return null;
+        }
     }
 
     private static double median(List<Double> values) {
@@ -142,7 +187,7 @@ public final class GatewayOverheadBench {
      * the postmaster and its backends (new ones inherit the postmaster's CPU) to CPU 1. False, with
      * the reason, when the machine has one CPU or no {@code taskset}.
      */
-    private static boolean isolate(Platform platform, Infrastructure infrastructure) throws Exception {
+    private static boolean isolate(Platform platform, Infrastructure infrastructure, Nginx nginx) throws Exception {
         long postmaster = infrastructure.postgres().pid();
         if (Machine.cores() < 2 || postmaster < 0) {
             System.out.println("(isolated run skipped: needs 2 CPUs and the kit's own PostgreSQL)");
@@ -151,7 +196,11 @@ public final class GatewayOverheadBench {
         List<Long> serviceSide = new ArrayList<>(List.of(platform.pid(PlatformService.CATALOGUE), postmaster));
         ProcessHandle.of(postmaster).ifPresent(p -> p.descendants().forEach(child -> serviceSide.add(child.pid())));
         try {
-            for (long pid : List.of(platform.pid(PlatformService.GATEWAY), ProcessHandle.current().pid())) {
+            List<Long> proxySide = new ArrayList<>(List.of(platform.pid(PlatformService.GATEWAY), ProcessHandle.current().pid()));
+            if (nginx != null) {
+                proxySide.addAll(nginx.pids());
+            }
+            for (long pid : proxySide) {
                 Taskset.pin(pid, 0);
             }
             for (long pid : serviceSide) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.bench.support.BenchPlatform;
 import com.telemed.bench.support.GatewayApi;
 import com.telemed.bench.support.Results;
+import com.telemed.bench.support.StatementStats;
 import com.telemed.testkit.infra.PostgresServer;
 import com.telemed.testkit.platform.PlatformService;
 import java.net.URI;
@@ -47,6 +48,9 @@ public final class RequestsBench {
         Results results = Results.open("requests", args).parameter("listCalls", calls).parameter("listWarmUpCalls", warmUp)
                 .parameter("listCapSeconds", cap).parameter("postRoundSeconds", round);
         long began = System.nanoTime();
+        if (Profile.requested()) {
+            StatementStats.preloadForTheNextPlatform();
+        }
         try (BenchPlatform platform = BenchPlatform.start()) {
             System.out.printf("platform up in %.0f s%n", (System.nanoTime() - began) / 1e9);
             URI gateway = platform.url(PlatformService.GATEWAY);
@@ -76,7 +80,7 @@ public final class RequestsBench {
                 RequestsListTiming.run(results, gateway, requests, partnerId, apiKey, calls, warmUp, cap);
                 RequestsListExplain.run(db, partnerId);
             }
-            RequestsPostThroughput.run(results, postgres, gateway, requests, partnerId, apiKey, body, round);
+            RequestsPostThroughput.run(results, platform, partnerId, apiKey, body, round);
         }
         System.out.printf("%nbenchmark done in %.0f s%n", (System.nanoTime() - began) / 1e9);
         results.write();

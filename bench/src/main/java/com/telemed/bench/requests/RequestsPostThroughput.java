@@ -1,11 +1,14 @@
 package com.telemed.bench.requests;
 
+import com.telemed.bench.support.BenchPlatform;
+import com.telemed.bench.support.DirectCalls;
 import com.telemed.bench.support.LoadRun;
 import com.telemed.bench.support.Machine;
 import com.telemed.bench.support.Pgbench;
 import com.telemed.bench.support.Results;
 import com.telemed.bench.support.Wrk;
 import com.telemed.testkit.infra.PostgresServer;
+import com.telemed.testkit.platform.PlatformService;
 import java.net.URI;
 import java.time.Duration;
 
@@ -20,7 +23,7 @@ final class RequestsPostThroughput {
     private static final int CONCURRENCY = 16;
 
     /** One line of figures: calls (or transactions) per second, p50, p99, errors. */
-    record Load(String name, double perSecond, double p50Ms, double p99Ms, long errors) {
+    record Load(String name, double perSecond, double p50Ms, double p99Ms, long errors, long calls) {
         String line() {
             return String.format("%-40s %9.0f /s   p50 %7.2f ms   p99 %7.2f ms   (%d errors or non-2xx)",
                     name, perSecond, p50Ms, p99Ms, errors);
@@ -39,26 +42,30 @@ final class RequestsPostThroughput {
      * Kept as {@code post.gateway}, {@code post.ceiling} (pgbench), {@code post.direct}, their ratios; the
      * headline: creates/s through the gateway, and its ratio to the ceiling.
      */
-    static void run(Results results, PostgresServer postgres, URI gateway, URI requests, String partnerId, String apiKey, String body,
-                    Duration round) throws Exception {
+    static void run(Results results, BenchPlatform platform, String partnerId, String apiKey, String body, Duration round)
+            throws Exception {
+        PostgresServer postgres = platform.postgres();
+        URI gateway = platform.url(PlatformService.GATEWAY);
+        URI requests = platform.url(PlatformService.REQUESTS);
         boolean wrk = Wrk.available();
         System.out.printf("%nPOST /v1/requests (one item, existing member), %d concurrent clients, rounds of %d s, %s, load from %s%n",
                 CONCURRENCY, round.toSeconds(), Machine.loadAverage(), wrk ? "wrk" : "a JVM client (install wrk for figures less disturbed by the load generator)");
         URI viaGateway = gateway.resolve("/v1/requests");
         URI direct = requests.resolve("/v1/requests");
         String[] gatewayHeaders = {"x-api-key", apiKey};
-        String[] directHeaders = {"X-Partner-Id", partnerId};
         System.out.println("warm-up (JIT, pools):");
         System.out.println(post(wrk, "  gateway", viaGateway, gatewayHeaders, body, Duration.ofSeconds(15)).line());
+        Profile profile = Profile.start(platform, wrk);
         Load viaGw = post(wrk, "through gateway", viaGateway, gatewayHeaders, body, round);
         System.out.println(viaGw.line());
+        profile.stop(viaGw.calls());
         Pgbench.Result ceiling = Pgbench.oneRowInserts(postgres, CONCURRENCY, round);
         Load db = ceiling == null ? null
-                : new Load("pgbench one-row INSERT (same server)", ceiling.perSecond(), ceiling.p50Ms(), ceiling.p99Ms(), ceiling.failed());
+                : new Load("pgbench one-row INSERT (same server)", ceiling.perSecond(), ceiling.p50Ms(), ceiling.p99Ms(), ceiling.failed(), 0);
         if (db != null) {
             System.out.println(db.line());
         }
-        Load svc = post(wrk, "direct to requests-service (context)", direct, directHeaders, body, round);
+        Load svc = post(wrk, "direct to requests-service (context)", direct, DirectCalls.headers("POST", direct, partnerId), body, round);
         System.out.println(svc.line());
         System.out.println();
         String clients = ", " + CONCURRENCY + " clients";
@@ -87,9 +94,9 @@ final class RequestsPostThroughput {
         Thread.sleep(2000);
         if (wrk) {
             Wrk.Result r = Wrk.post(name, uri, headers, body, CONCURRENCY, duration);
-            return new Load(name, r.perSecond(), r.p50Ms(), r.p99Ms(), r.errors());
+            return new Load(name, r.perSecond(), r.p50Ms(), r.p99Ms(), r.errors(), r.requests());
         }
         LoadRun.Result r = LoadRun.post(name, uri, headers, body, CONCURRENCY, duration);
-        return new Load(name, r.perSecond(), r.p50Ms(), r.p99Ms(), r.errors());
+        return new Load(name, r.perSecond(), r.p50Ms(), r.p99Ms(), r.errors(), r.calls());
     }
 }

@@ -16,7 +16,7 @@ public final class PageTimer {
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
 
-    /** Where a call goes: through the gateway with a partner's key, or direct with the partner header the gateway adds. */
+    /** Where a call goes: through the gateway with a partner's key, or direct with the partner header and proof the gateway adds. */
     public record Target(String name, URI base, String header, String value) {
 
         public static Target gateway(URI gateway, String apiKey) {
@@ -27,9 +27,15 @@ public final class PageTimer {
             return new Target("direct", service, "X-Partner-Id", partnerId);
         }
 
+        /** A direct call carries a service proof too, signed now: fresh for the 60 s a list query's timing is capped well under. */
         public HttpRequest get(String pathAndQuery) {
-            return HttpRequest.newBuilder(URI.create(base.resolve(pathAndQuery).toString())).header(header, value)
-                    .timeout(Duration.ofSeconds(30)).GET().build();
+            URI uri = URI.create(base.resolve(pathAndQuery).toString());
+            HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET();
+            String[] headers = name.equals("direct") ? DirectCalls.headers("GET", uri, value) : new String[] {header, value};
+            for (int i = 0; i < headers.length; i += 2) {
+                builder.header(headers[i], headers[i + 1]);
+            }
+            return builder.build();
         }
     }
 

@@ -37,7 +37,6 @@ public final class Pgbench {
      * missing or failed.
      */
     public static Result oneRowInserts(PostgresServer postgres, int clients, Duration duration) throws Exception {
-        String pgbench = Files.isExecutable(Path.of("/usr/bin/pgbench")) ? "/usr/bin/pgbench" : "pgbench";
         postgres.ensureDatabase("bench_scratch");
         try (Connection db = DriverManager.getConnection(postgres.jdbcUrl("bench_scratch"), postgres.username(), postgres.password());
              Statement st = db.createStatement()) {
@@ -45,13 +44,24 @@ public final class Pgbench {
             st.execute("CREATE TABLE scratch_inserts (id uuid PRIMARY KEY, partner_id text NOT NULL, status text NOT NULL,"
                     + " notes text, created_at timestamptz NOT NULL)");
         }
+        return run(postgres, "bench_scratch", "INSERT INTO scratch_inserts (id, partner_id, status, notes, created_at)"
+                + " VALUES (gen_random_uuid(), 'bench', 'pending', 'bench', now());\n", clients, duration);
+    }
+
+    /**
+     * A pgbench script ({@code -M prepared}, {@code clients} clients on 2 threads, for {@code duration})
+     * against one database of the server: each run of the script is one pgbench transaction. Null,
+     * with the reason printed, when pgbench is missing or failed.
+     */
+    public static Result run(PostgresServer postgres, String database, String scriptText, int clients, Duration duration)
+            throws Exception {
+        String pgbench = Files.isExecutable(Path.of("/usr/bin/pgbench")) ? "/usr/bin/pgbench" : "pgbench";
         Path dir = Files.createTempDirectory("bench-pgbench-");
-        Path script = dir.resolve("insert.sql");
-        Files.writeString(script, "INSERT INTO scratch_inserts (id, partner_id, status, notes, created_at)"
-                + " VALUES (gen_random_uuid(), 'bench', 'pending', 'bench', now());\n");
+        Path script = dir.resolve("script.sql");
+        Files.writeString(script, scriptText);
         List<String> command = List.of(pgbench, "-n", "-M", "prepared", "-c", Integer.toString(clients), "-j", "2",
                 "-T", Long.toString(duration.toSeconds()), "-f", script.toString(), "-l", "--log-prefix=" + dir.resolve("txlog"),
-                "-h", postgres.host(), "-p", Integer.toString(postgres.port()), "-U", postgres.username(), "bench_scratch");
+                "-h", postgres.host(), "-p", Integer.toString(postgres.port()), "-U", postgres.username(), database);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).directory(dir.toFile());
         builder.environment().put("PGPASSWORD", postgres.password());
         Process process;

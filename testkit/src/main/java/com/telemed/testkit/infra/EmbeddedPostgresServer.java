@@ -31,6 +31,12 @@ public final class EmbeddedPostgresServer implements PostgresServer {
      * then the caller alone decides when it stops (no shutdown hook racing the services' stop),
      * and the server's output goes to {@code postgres.log} beside the data.
      */
+    /**
+     * Libraries the server preloads ({@code shared_preload_libraries}), e.g. {@code pg_stat_statements}
+     * for a benchmark that reads what each statement cost; none unless set.
+     */
+    public static final String PRELOAD_PROPERTY = "testkit.postgres.preload";
+
     public static EmbeddedPostgresServer start(Path dataDirectory, int port, boolean keepData) {
         PostgresBinaries binaries = PostgresBinaries.prepare(PlatformCache.directory());
         try {
@@ -44,6 +50,10 @@ public final class EmbeddedPostgresServer implements PostgresServer {
             if (keepData) {
                 var log = ProcessBuilder.Redirect.appendTo(dataDirectory.resolveSibling("postgres.log").toFile());
                 builder.setOutputRedirector(log).setErrorRedirector(log);
+            }
+            String preload = System.getProperty(PRELOAD_PROPERTY, "").strip();
+            if (!preload.isEmpty()) {
+                builder.setServerConfig("shared_preload_libraries", preload);
             }
             EmbeddedPostgres postgres = builder
                     .setDataDirectory(dataDirectory)
