@@ -4,6 +4,8 @@
 # every service must be built; a bench source newer than its compiled class is built again too.
 #   bench_run com.telemed.bench.<package>.<MainClass> bench arguments...
 # A bench writes its figures to bench/results/<script name>.json besides printing them (support/Results).
+# Every variable BENCH_SERVICE_<NAME>=value of the bench's environment reaches every service as <NAME>=value
+# (an experiment: BENCH_SERVICE_QUARKUS_OTEL_SDK_DISABLED=true ./bench/requests.sh).
 # bench_tool runs a main that starts no platform (e.g. support.ResultsTable): the services' builds are not checked.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

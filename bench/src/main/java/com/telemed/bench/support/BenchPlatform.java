@@ -22,6 +22,9 @@ import java.util.Map;
  */
 public final class BenchPlatform implements AutoCloseable {
 
+    /** The bench's environment variables with this prefix go, without it, to every service. */
+    public static final String SERVICE_PREFIX = "BENCH_SERVICE_";
+
     private final Infrastructure infrastructure;
     private final Platform platform;
     private final String opsKey;
@@ -72,6 +75,14 @@ public final class BenchPlatform implements AutoCloseable {
         String opsKey = "ops_bench_" + System.nanoTime();
         Map<PlatformService, Integer> ports = PlatformOptions.randomPorts();
         Map<String, String> environment = new HashMap<>(extra);
+        // An experiment's settings for every service, from the bench's own environment:
+        // BENCH_SERVICE_QUARKUS_OTEL_SDK_DISABLED=true gives each service QUARKUS_OTEL_SDK_DISABLED=true.
+        System.getenv().forEach((name, value) -> {
+            if (name.startsWith(SERVICE_PREFIX) && name.length() > SERVICE_PREFIX.length()) {
+                environment.put(name.substring(SERVICE_PREFIX.length()), value);
+                System.out.println("every service runs with " + name.substring(SERVICE_PREFIX.length()) + "=" + value);
+            }
+        });
         environment.put("OPS_API_KEY", opsKey);
         // Download links (messaging-service) name the gateway partners reach: this one.
         environment.put("ATTACHMENT_BASE_URL", "http://127.0.0.1:" + ports.get(PlatformService.GATEWAY));
