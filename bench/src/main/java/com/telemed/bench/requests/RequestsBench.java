@@ -72,7 +72,7 @@ public final class RequestsBench {
             String body = "{\"memberId\": \"" + memberId + "\", \"caseNotes\": \"bench\", \"items\": [{\"drugId\": \""
                     + DRUG_ID + "\"}]}";
             // One call first: a broken create fails here, not as a column of errors in the load figures.
-            api.as(apiKey, "POST", "/v1/requests", body, 201);
+            String requestId = api.as(apiKey, "POST", "/v1/requests", body, 201).path("requestId").asText();
 
             PostgresServer postgres = platform.postgres();
             try (Connection db = DriverManager.getConnection(postgres.jdbcUrl("requests"), postgres.username(), postgres.password())) {
@@ -80,7 +80,8 @@ public final class RequestsBench {
                 RequestsListTiming.run(results, gateway, requests, partnerId, apiKey, calls, warmUp, cap);
                 RequestsListExplain.run(db, partnerId);
             }
-            RequestsPostThroughput.run(results, platform, partnerId, apiKey, body, round);
+            RequestsPostThroughput.run(results, platform, new RequestsPostThroughput.Create(partnerId, apiKey, memberId, DRUG_ID, requestId,
+                    body), round);
         }
         System.out.printf("%nbenchmark done in %.0f s%n", (System.nanoTime() - began) / 1e9);
         results.write();

@@ -42,8 +42,14 @@ final class RequestsPostThroughput {
      * Kept as {@code post.gateway}, {@code post.ceiling} (pgbench), {@code post.direct}, their ratios; the
      * headline: creates/s through the gateway, and its ratio to the ceiling.
      */
-    static void run(Results results, BenchPlatform platform, String partnerId, String apiKey, String body, Duration round)
-            throws Exception {
+    /** What a create is made of: the partner's key, its member and drug, one create made before (its rows the ceiling replays), the body. */
+    record Create(String partnerId, String apiKey, String memberId, String drugId, String requestId, String body) {
+    }
+
+    static void run(Results results, BenchPlatform platform, Create create, Duration round) throws Exception {
+        String partnerId = create.partnerId();
+        String apiKey = create.apiKey();
+        String body = create.body();
         PostgresServer postgres = platform.postgres();
         URI gateway = platform.url(PlatformService.GATEWAY);
         URI requests = platform.url(PlatformService.REQUESTS);
@@ -65,6 +71,13 @@ final class RequestsPostThroughput {
         if (db != null) {
             System.out.println(db.line());
         }
+        SameStatementsCeiling.Result same = SameStatementsCeiling.measure(postgres, partnerId, create.memberId(), create.drugId(),
+                create.requestId(), CONCURRENCY, round);
+        if (same != null) {
+            same.parts().forEach((database, part) -> System.out.printf("%-40s %9.0f /s   p50 %7.2f ms   p99 %7.2f ms   (%d failed)%n",
+                    "pgbench, a create's " + database + " statements", part.perSecond(), part.p50Ms(), part.p99Ms(), part.failed()));
+            System.out.printf("%-40s %9.0f /s%n", "same-statements ceiling (all four parts)", same.perSecond());
+        }
         Load svc = post(wrk, "direct to requests-service (context)", direct, DirectCalls.headers("POST", direct, partnerId), body, round);
         System.out.println(svc.line());
         System.out.println();
@@ -75,8 +88,19 @@ final class RequestsPostThroughput {
         }
         svc.record(results, "post.direct", "POST /v1/requests direct to requests-service" + clients, "req/s", Results.Role.DETAIL);
         if (db != null) {
-            results.ceilingRatio("post.ratioToCeiling", 100 * viaGw.perSecond() / db.perSecond(),
+            results.record("post.ratioToOneRowInsert", 100 * viaGw.perSecond() / db.perSecond(), "%",
                     "POST through the gateway / pgbench one-row INSERT");
+        }
+        if (same != null) {
+            same.parts().forEach((database, part) -> results.load("post.sameStatements." + database,
+                    "pgbench, the " + database + " statements of one create, same server" + clients, part.perSecond(), "tx/s",
+                    part.p50Ms(), part.p99Ms(), Results.Role.DETAIL));
+            results.record("post.sameStatements.perSecond", same.perSecond(), "creates/s",
+                    "same-statements ceiling: 1 / sum of 1 / each database's part" + clients);
+            results.ceilingRatio("post.ratioToSameStatements", 100 * viaGw.perSecond() / same.perSecond(),
+                    "POST through the gateway / the same statements replayed by pgbench");
+            System.out.printf("POST /v1/requests through the gateway = %.1f %% of the same-statements ceiling (%.0f vs %.0f /s)%n",
+                    100 * viaGw.perSecond() / same.perSecond(), viaGw.perSecond(), same.perSecond());
         }
         results.record("post.gatewayToDirect", 100 * viaGw.perSecond() / svc.perSecond(), "%",
                 "POST through the gateway / direct to requests-service");

@@ -9,7 +9,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -55,13 +57,21 @@ public final class Pgbench {
      */
     public static Result run(PostgresServer postgres, String database, String scriptText, int clients, Duration duration)
             throws Exception {
+        return run(postgres, database, scriptText, Map.of(), clients, duration);
+    }
+
+    /** As {@link #run(PostgresServer, String, String, int, Duration)}, with the script's {@code :variables} set ({@code -D}). */
+    public static Result run(PostgresServer postgres, String database, String scriptText, Map<String, String> variables, int clients,
+                             Duration duration) throws Exception {
         String pgbench = Files.isExecutable(Path.of("/usr/bin/pgbench")) ? "/usr/bin/pgbench" : "pgbench";
         Path dir = Files.createTempDirectory("bench-pgbench-");
         Path script = dir.resolve("script.sql");
         Files.writeString(script, scriptText);
-        List<String> command = List.of(pgbench, "-n", "-M", "prepared", "-c", Integer.toString(clients), "-j", "2",
+        List<String> command = new ArrayList<>(List.of(pgbench, "-n", "-M", "prepared", "-c", Integer.toString(clients), "-j", "2",
                 "-T", Long.toString(duration.toSeconds()), "-f", script.toString(), "-l", "--log-prefix=" + dir.resolve("txlog"),
-                "-h", postgres.host(), "-p", Integer.toString(postgres.port()), "-U", postgres.username(), database);
+                "-h", postgres.host(), "-p", Integer.toString(postgres.port()), "-U", postgres.username()));
+        variables.forEach((name, value) -> command.addAll(List.of("-D", name + "=" + value)));
+        command.add(database);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).directory(dir.toFile());
         builder.environment().put("PGPASSWORD", postgres.password());
         Process process;

@@ -1,0 +1,154 @@
+package com.telemed.bench.requests;
+
+import com.telemed.bench.support.Pgbench;
+import com.telemed.testkit.infra.PostgresServer;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The database's ceiling for the very statements one {@code POST /v1/requests} runs (issue 23): the
+ * statements PostgreSQL's {@code pg_stat_statements} recorded per create (bench/requests.sh with
+ * {@code BENCH_PROFILE=1}, every statement in {@code bench/target/profile/statements.tsv}), in the
+ * same transactions, with the values of a create the bench made (its rows read back; new ids for
+ * each run), replayed by pgbench at the same concurrency on the same server in the same run: one
+ * pgbench run per database the create touches (gateway, members, catalogue, requests), since a
+ * pgbench connection has one database. A create needs all four parts, so the ceiling is
+ * {@code 1 / sum(1 / part's transactions per second)}: the rate at which the server could do every
+ * part of every create, one after the other on the same cores.
+ *
+ * <p>Two differences from the services' statements, both in the ceiling's favour of being higher:
+ * the ids of the new rows come from one {@code SELECT gen_random_uuid(), gen_random_uuid()} (the
+ * services make them in Java); nothing of the outbox relay's or the other consumers' background
+ * work is replayed (none of it runs per create).
+ */
+final class SameStatementsCeiling {
+
+    /** Each database's transactions per second, and the combined ceiling in creates per second. */
+    record Result(Map<String, Pgbench.Result> parts, double perSecond) {
+    }
+
+    private static final String REQUEST_COLUMNS = "case_notes,consultation_open,created_at,dosage,drug_id,drug_name,idempotency_key,"
+            + "item_count,legacy_single_drug,member_dob,member_email,member_id,member_name,member_state,partner_id,pharmacy_send_at,"
+            + "prescriber_id,provider_id,status,survey_response_id,updated_at,id";
+    private static final String ITEM_COLUMNS = "created_at,delivery_status,dosage,drug_id,drug_name,partner_id,pharmacy_id,"
+            + "pharmacy_method,pharmacy_order_id,pharmacy_sent,pharmacy_sent_at,position,prescriber_id,request_created_at,request_id,"
+            + "requested_dose_unit,requested_dose_value,requested_sku,requested_sku_id,selected_sku_id,ship_carrier,shipped_at,status,"
+            + "tracking_number,transmission_claim,transmission_claimed_until,transmission_error,transmission_failed_at,transmit_due_at,"
+            + "updated_at,id";
+    private static final String HISTORY_COLUMNS = "action,at,by_actor,item_id,reason,request_id";
+
+    private SameStatementsCeiling() {
+    }
+
+    /** Null when pgbench is missing or a part failed (said why). */
+    static Result measure(PostgresServer postgres, String partnerId, String memberId, String drugId, String requestId, int clients,
+                          Duration round) throws Exception {
+        Map<String, String> variables = new LinkedHashMap<>();
+        variables.put("partner", partnerId);
+        variables.put("member", memberId);
+        variables.put("drug", drugId);
+        variables.put("one", "1");
+        try (Connection gateway = connect(postgres, "gateway");
+             PreparedStatement st = gateway.prepareStatement("SELECT api_key_hash FROM partners WHERE id = ?")) {
+            st.setString(1, partnerId);
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                variables.put("hash", rs.getString(1).strip());
+            }
+        }
+        String requestsScript;
+        try (Connection requests = connect(postgres, "requests")) {
+            StringBuilder script = new StringBuilder("BEGIN;\n")
+                    .append("SELECT 1 FROM (SELECT pg_advisory_xact_lock_shared(hashtext('requests.member:' || :partner),"
+                            + " hashtext(:member))) AS locked;\n")
+                    .append("SELECT 1 FROM deleted_members WHERE partner_id = :partner AND member_id = :member;\n")
+                    .append("SELECT gen_random_uuid() AS rid, gen_random_uuid() AS iid \\gset\n");
+            script.append(insert(requests, "requests", REQUEST_COLUMNS, "id = ?", requestId, "r_", variables,
+                    Map.of("id", ":rid"), "")).append(";\n");
+            script.append(insert(requests, "line_items", ITEM_COLUMNS, "request_id = ?", requestId, "i_", variables,
+                    Map.of("id", ":iid", "request_id", ":rid"), "")).append(";\n");
+            script.append(insert(requests, "history_entries", HISTORY_COLUMNS, "request_id = ? AND action = 'created'", requestId, "h_",
+                    variables, Map.of("request_id", ":rid", "item_id", ":iid"), " RETURNING *")).append(";\n");
+            requestsScript = script.append("COMMIT;\n").toString();
+        }
+        Map<String, String> scripts = new LinkedHashMap<>();
+        scripts.put("gateway", "SELECT id, api_key_hash FROM partners WHERE api_key_hash = :hash;\n");
+        scripts.put("members", "select m1_0.id,m1_0.address_state,m1_0.city,m1_0.created_at,m1_0.date_of_birth,m1_0.email,"
+                + "m1_0.first_name,m1_0.gender,m1_0.last_name,m1_0.partner_id,m1_0.phone,m1_0.shipping_city,m1_0.shipping_state,"
+                + "m1_0.shipping_street1,m1_0.shipping_street2,m1_0.shipping_zip_code,m1_0.state,m1_0.status,m1_0.street1,"
+                + "m1_0.street2,m1_0.updated_at,m1_0.zip_code from members m1_0 where m1_0.id=:member and m1_0.partner_id=:partner"
+                + " fetch first :one rows only;\n");
+        scripts.put("catalogue", """
+                BEGIN;
+                select d1_0.id,d1_0.classification,d1_0.created_at,d1_0.default_ad_copy,d1_0.description,d1_0.name,d1_0.pharmacy_id,\
+                d1_0.pharmacy_method,d1_0.updated_at from drugs d1_0 where d1_0.id=:drug;
+                select s1_0.id,s1_0.active,s1_0.concentration_active_unit,s1_0.concentration_base_unit,s1_0.concentration_value,\
+                s1_0.created_at,s1_0.drug_id,s1_0.label,s1_0.package_size,s1_0.position,s1_0.updated_at from skus s1_0 \
+                where s1_0.drug_id in (:drug) order by s1_0.drug_id,s1_0.position;
+                select pda1_0.partner_id,pda1_0.created_at,pda1_0.updated_at from partner_drug_access pda1_0 where pda1_0.partner_id=:partner;
+                COMMIT;
+                """);
+        scripts.put("requests", requestsScript);
+        Map<String, Pgbench.Result> parts = new LinkedHashMap<>();
+        double secondsPerCreate = 0;
+        for (Map.Entry<String, String> part : scripts.entrySet()) {
+            Pgbench.Result result = Pgbench.run(postgres, part.getKey(), part.getValue(), variables, clients, round);
+            if (result == null) {
+                System.out.println("(no same-statements ceiling: the " + part.getKey() + " part failed; its script:\n"
+                        + part.getValue() + ")");
+                return null;
+            }
+            parts.put(part.getKey(), result);
+            secondsPerCreate += 1 / result.perSecond();
+        }
+        return new Result(parts, 1 / secondsPerCreate);
+    }
+
+    /**
+     * {@code insert into table (columns) values (...)} as the service sends it, each value the one the
+     * bench's create stored ({@code prefix + column} variables), null as NULL, the ids from {@code ids}.
+     */
+    private static String insert(Connection db, String table, String columns, String where, String requestId, String prefix,
+                                 Map<String, String> variables, Map<String, String> ids, String suffix) throws Exception {
+        List<String> names = List.of(columns.split(","));
+        StringBuilder select = new StringBuilder("SELECT ");
+        for (int i = 0; i < names.size(); i++) {
+            select.append(i == 0 ? "" : ", ").append(names.get(i)).append("::text");
+        }
+        select.append(" FROM ").append(table).append(" WHERE ").append(where).append(" LIMIT 1");
+        StringBuilder values = new StringBuilder();
+        try (PreparedStatement st = db.prepareStatement(select.toString())) {
+            st.setObject(1, java.util.UUID.fromString(requestId));
+            try (ResultSet rs = st.executeQuery()) {
+                if (!rs.next()) {
+                    throw new IllegalStateException("no " + table + " row of request " + requestId);
+                }
+                for (int i = 0; i < names.size(); i++) {
+                    String name = names.get(i);
+                    String value = rs.getString(i + 1);
+                    String expression;
+                    if (ids.containsKey(name)) {
+                        expression = ids.get(name);
+                    } else if (value == null) {
+                        expression = "NULL";
+                    } else {
+                        variables.put(prefix + name, value);
+                        expression = ":" + prefix + name;
+                    }
+                    values.append(i == 0 ? "" : ",").append(expression);
+                }
+            }
+        }
+        return "insert into " + table + " (" + columns + ") values (" + values + ")" + suffix;
+    }
+
+    private static Connection connect(PostgresServer postgres, String database) throws Exception {
+        return DriverManager.getConnection(postgres.jdbcUrl(database), postgres.username(), postgres.password());
+    }
+}
