@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * The database's ceiling for the very statements one {@code POST /v1/requests} runs (issue 23): the
@@ -56,7 +57,7 @@ final class SameStatementsCeiling {
         variables.put("one", "1");
         try (Connection gateway = connect(postgres, "gateway");
              PreparedStatement st = gateway.prepareStatement("SELECT api_key_hash FROM partners WHERE id = ?")) {
-            st.setString(1, partnerId);
+            st.setObject(1, UUID.fromString(partnerId));
             try (ResultSet rs = st.executeQuery()) {
                 rs.next();
                 variables.put("hash", rs.getString(1).strip());
@@ -124,7 +125,7 @@ final class SameStatementsCeiling {
         select.append(" FROM ").append(table).append(" WHERE ").append(where).append(" LIMIT 1");
         StringBuilder values = new StringBuilder();
         try (PreparedStatement st = db.prepareStatement(select.toString())) {
-            st.setObject(1, java.util.UUID.fromString(requestId));
+            st.setObject(1, UUID.fromString(requestId));
             try (ResultSet rs = st.executeQuery()) {
                 if (!rs.next()) {
                     throw new IllegalStateException("no " + table + " row of request " + requestId);
