@@ -6,6 +6,8 @@
 # A bench writes its figures to bench/results/<script name>.json besides printing them (support/Results).
 # Every variable BENCH_SERVICE_<NAME>=value of the bench's environment reaches every service as <NAME>=value
 # (an experiment: BENCH_SERVICE_QUARKUS_OTEL_SDK_DISABLED=true ./bench/requests.sh).
+# BENCH_JAVA_OPTS replaces the services' JVM options (./stack's small defaults, PlatformOptions.DEFAULT_JVM_OPTIONS), as
+# STACK_JAVA_OPTS does for ./stack (an experiment: BENCH_JAVA_OPTS="-Xmx358m -XX:+UseSerialGC", the Helm chart's sizing).
 # bench_tool runs a main that starts no platform (e.g. support.ResultsTable): the services' builds are not checked.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Requests benchmark (issue 5): ./bench/requests.sh [calls per list query=200] [warm-up calls=50] [seconds cap per list query=10] [seconds per POST round=10]
+# (0 calls per list query: no list timing, nothing loaded; BENCH_CREATE_ONLY=1 as well: only the POST round through the gateway, an experiment's quick loop)
 # 1. POST /v1/requests through the gateway, 16 concurrent clients (wrk), beside pgbench's one-row INSERT
 #    ceiling of the same PostgreSQL server in the same run, and the ratio of the two.
 # 2. Page 1 of GET /v1/requests?status=pending (and no filter, status=approved), 100,000 requests for the

@@ -4,6 +4,7 @@ import com.telemed.bench.support.BenchPlatform;
 import com.telemed.bench.support.JfrProfile;
 import com.telemed.bench.support.ProcessCpu;
 import com.telemed.bench.support.StatementStats;
+import com.telemed.bench.support.ThreadCpu;
 import com.telemed.testkit.platform.PlatformService;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -20,19 +21,22 @@ import java.util.Map;
  */
 final class Profile {
 
-    private static final List<PlatformService> CREATE_PATH = List.of(PlatformService.GATEWAY, PlatformService.REQUESTS,
+    static final List<PlatformService> CREATE_PATH = List.of(PlatformService.GATEWAY, PlatformService.REQUESTS,
             PlatformService.MEMBERS, PlatformService.CATALOGUE);
 
     private final ProcessCpu cpu;
     private final ProcessCpu.Snapshot before;
     private final JfrProfile jfr;
     private final StatementStats statements;
+    private final Map<String, ThreadCpu> threads;
 
-    private Profile(ProcessCpu cpu, ProcessCpu.Snapshot before, JfrProfile jfr, StatementStats statements) {
+    private Profile(ProcessCpu cpu, ProcessCpu.Snapshot before, JfrProfile jfr, StatementStats statements,
+                    Map<String, ThreadCpu> threads) {
         this.cpu = cpu;
         this.before = before;
         this.jfr = jfr;
         this.statements = statements;
+        this.threads = threads;
     }
 
     static boolean requested() {
@@ -59,8 +63,10 @@ final class Profile {
                 statements.reset();
             }
         }
+        Map<String, ThreadCpu> threads = new LinkedHashMap<>();
+        CREATE_PATH.forEach(service -> threads.put(service.module(), ThreadCpu.start(platform.pid(service))));
         ProcessCpu cpu = new ProcessCpu(pids, platform.postgres().pid(), wrk ? "bench JVM (Kafka, wrk)" : "bench JVM (Kafka, load)", wrk);
-        return new Profile(cpu, cpu.snapshot(), jfr, statements);
+        return new Profile(cpu, cpu.snapshot(), jfr, statements, threads);
     }
 
     /** Prints the round's figures per create. */
@@ -68,6 +74,8 @@ final class Profile {
         ProcessCpu.Snapshot after = cpu.snapshot();
         long events = Math.max(1, creates);
         System.out.printf("CPU per create over the round (%d creates): %s%n", creates, cpu.describe(before, after, (int) events));
+        System.out.println("by thread (the request threads, the JIT compilers, the collector):");
+        threads.forEach((service, thread) -> System.out.printf("  %-18s %s%n", service, thread.describe(0.05)));
         if (statements != null) {
             List<StatementStats.Entry> entries = statements.read();
             System.out.printf("%nPostgreSQL statements per create (pg_stat_statements, those run at least once per 20 creates):%n%s",

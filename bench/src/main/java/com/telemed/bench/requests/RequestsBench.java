@@ -31,7 +31,9 @@ import java.time.Duration;
  * first (on exactly the loaded data), then the POST.
  *
  * <p>Run: bench/requests.sh [calls per list query=200] [warm-up calls=50] [seconds cap per list query and
- * target=10] [seconds per POST round=10]
+ * target=10] [seconds per POST round=10]. With 0 calls per list query, nothing is loaded and only the POST
+ * is measured (on near-empty tables); with {@code BENCH_CREATE_ONLY=1} too, only its round through the gateway
+ * (an experiment's quick loop: its CPU per create; the pgbench ceilings and the direct round are skipped).
  */
 public final class RequestsBench {
 
@@ -76,9 +78,13 @@ public final class RequestsBench {
 
             PostgresServer postgres = platform.postgres();
             try (Connection db = DriverManager.getConnection(postgres.jdbcUrl("requests"), postgres.username(), postgres.password())) {
-                RequestsData.load(db, partnerId);
-                RequestsListTiming.run(results, gateway, requests, partnerId, apiKey, calls, warmUp, cap);
-                RequestsListExplain.run(db, partnerId);
+                if (calls > 0) {
+                    RequestsData.load(db, partnerId);
+                    RequestsListTiming.run(results, gateway, requests, partnerId, apiKey, calls, warmUp, cap);
+                    RequestsListExplain.run(db, partnerId);
+                } else {
+                    System.out.println("list timing skipped (0 calls per list query): no requests loaded");
+                }
             }
             RequestsPostThroughput.run(results, platform, new RequestsPostThroughput.Create(partnerId, apiKey, memberId, DRUG_ID, requestId,
                     body), round);

@@ -24,6 +24,8 @@ public final class BenchPlatform implements AutoCloseable {
 
     /** The bench's environment variables with this prefix go, without it, to every service. */
     public static final String SERVICE_PREFIX = "BENCH_SERVICE_";
+    /** The services' JVM options in place of ./stack's small defaults (as STACK_JAVA_OPTS does for ./stack). */
+    public static final String JVM_OPTIONS = "BENCH_JAVA_OPTS";
 
     private final Infrastructure infrastructure;
     private final Platform platform;
@@ -97,7 +99,7 @@ public final class BenchPlatform implements AutoCloseable {
         Infrastructure infrastructure = Infrastructure.startEphemeral();
         try {
             Platform platform = Platform.start(infrastructure, new PlatformOptions(root(), logDirectory, ports,
-                    PlatformOptions.DEFAULT_JVM_OPTIONS, environment, Duration.ofSeconds(180), serviceEnvironment));
+                    PlatformOptions.jvmOptionsFrom(System.getenv(JVM_OPTIONS)), environment, Duration.ofSeconds(180), serviceEnvironment));
             return new BenchPlatform(infrastructure, platform, opsKey, logDirectory);
         } catch (Exception | Error e) {
             infrastructure.close();

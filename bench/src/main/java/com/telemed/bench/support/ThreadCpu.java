@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -57,6 +58,27 @@ public final class ThreadCpu {
             }
         }
         return out.append(String.format(" others %.1f s", rest / 100.0)).toString();
+    }
+
+    /**
+     * The share of the JVM's counted CPU since {@link #start} that its JIT compilers used (threads named
+     * {@code C1 CompilerThre}, {@code C2 CompilerThre}): near 0 once the JIT has compiled what the load runs.
+     */
+    public static double jitShare(List<ThreadCpu> jvms) {
+        long jit = 0;
+        long total = 0;
+        for (ThreadCpu jvm : jvms) {
+            Map<Long, Sample> after = sample(jvm.pid);
+            for (Map.Entry<Long, Sample> thread : after.entrySet()) {
+                Sample was = jvm.before.get(thread.getKey());
+                long used = thread.getValue().ticks() - (was == null ? 0 : was.ticks());
+                total += used;
+                if (thread.getValue().name().startsWith("C1 CompilerThre") || thread.getValue().name().startsWith("C2 CompilerThre")) {
+                    jit += used;
+                }
+            }
+        }
+        return total == 0 ? 0 : (double) jit / total;
     }
 
     private static Map<Long, Sample> sample(long pid) {
