@@ -50,12 +50,6 @@ public class DrugAccessService implements DrugRestrictions {
                 .map(access -> List.copyOf(access.drugIds));
     }
 
-    /** Whether the partner may see and order the drug. */
-    @Transactional
-    public boolean mayAccess(String partnerId, String drugId) {
-        return restriction(partnerId).map(ids -> ids.contains(drugId)).orElse(true);
-    }
-
     /**
      * The partner's row, created when missing and locked: concurrent first writes for one partner
      * meet on the primary key (INSERT ... ON CONFLICT DO NOTHING waits for the other transaction)

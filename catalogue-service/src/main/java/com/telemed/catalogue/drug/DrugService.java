@@ -110,11 +110,6 @@ public class DrugService {
         return withSkus(Drug.list("id in ?1 order by id", restriction.get()));
     }
 
-    @Transactional
-    public Optional<CatalogueDrug> find(String drugId) {
-        return Drug.<Drug>findByIdOptional(drugId).map(drug -> new CatalogueDrug(drug, skusOf(List.of(drug.id))));
-    }
-
     private Drug lockedRow(String drugId, DrugInput input, Instant now) {
         // Only the NOT NULL columns: the caller sets every field on the locked entity afterwards.
         entityManager.createNativeQuery("""

@@ -51,6 +51,33 @@ class InternalDrugResourceTest {
     }
 
     @Test
+    void answersEverySkuInSkuOrderWithItsFieldsAndTheReplacedOnesInactiveAfterThem() {
+        String id = drugId("lookup-skus");
+        Map<String, Object> first = createDrug(id, """
+                {"name": "Skus", "classification": "non-controlled",
+                 "skus": [{"label": "5 mg", "packageSize": 4,
+                           "concentration": {"value": 2.5, "activeUnit": "mg", "baseUnit": "mL"}, "active": true},
+                          {"label": "1 mg", "active": false},
+                          {"label": "10 mg", "packageSize": 1.5, "active": true}],
+                 "pharmacy": {"id": "pharm-1", "method": "integration_a"}}""");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> skus = (List<Map<String, Object>>) first.get("skus");
+        // The replacement lists the third SKU first and leaves the first one out: it stays, inactive, last.
+        Map<String, Object> replaced = createDrug(id, """
+                {"name": "Skus", "classification": "non-controlled",
+                 "skus": [{"id": "%s", "label": "10 mg", "packageSize": 1.5, "active": true},
+                          {"id": "%s", "label": "1 mg", "active": true}],
+                 "pharmacy": {"id": "pharm-1", "method": "integration_a"}}""".formatted(skus.get(2).get("id"), skus.get(1).get("id")));
+
+        Map<String, Object> drug = lookup(id, partnerId()).then().statusCode(200).extract().path("drug");
+        replaced.remove("pharmacy");
+        assertEquals(replaced, drug);
+        assertEquals(List.of("10 mg", "1 mg", "5 mg"), drug.get("dosages"));
+        assertEquals(List.of(true, true, false), ((List<?>) drug.get("skus")).stream().map(sku -> ((Map<?, ?>) sku).get("active")).toList());
+        assertEquals(Map.of("value", 2.5f, "activeUnit", "mg", "baseUnit", "mL"), ((Map<?, ?>) ((List<?>) drug.get("skus")).get(2)).get("concentration"));
+    }
+
+    @Test
     void orderableFollowsThePartnersAccessList() {
         String allowed = drugId("ord-yes");
         String other = drugId("ord-no");
