@@ -44,7 +44,7 @@ public final class ServiceProof {
     public record Signature(String timestamp, String proof) {
     }
 
-    private final List<SecretKeySpec> keys;
+    private final List<Key> keys;
     private final long maxSkewSeconds;
     private final Clock clock;
 
@@ -62,7 +62,7 @@ public final class ServiceProof {
         if (maxSkew.isNegative() || maxSkew.isZero()) {
             throw new IllegalArgumentException("platform.trust.max-skew must be positive");
         }
-        this.keys = keys.stream().map(key -> new SecretKeySpec(key.strip().getBytes(StandardCharsets.UTF_8), ALGORITHM)).toList();
+        this.keys = keys.stream().map(Key::of).toList();
         this.maxSkewSeconds = maxSkew.toSeconds();
         this.clock = clock;
     }
@@ -88,7 +88,7 @@ public final class ServiceProof {
         byte[] presented = HEX.parseHex(proof);
         byte[] signed = canonical(method, target, partnerId, timestamp);
         boolean matched = false;
-        for (SecretKeySpec key : keys) {
+        for (Key key : keys) {
             matched |= MessageDigest.isEqual(mac(key, signed), presented);
         }
         return matched ? Verdict.PROVEN : Verdict.INVALID;
@@ -111,13 +111,38 @@ public final class ServiceProof {
         return false;
     }
 
-    private static byte[] mac(SecretKeySpec key, byte[] data) {
-        try {
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(key);
-            return mac.doFinal(data);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is unavailable", e);
+    private static byte[] mac(Key key, byte[] data) {
+        return key.copy().doFinal(data);
+    }
+
+    /**
+     * A key and a MAC initialised with it once: every call uses a copy of that MAC. A {@link Mac} is not
+     * thread-safe, and cloning one is cheaper than looking the algorithm up and keying a new one on
+     * every call (issue 23).
+     */
+    private record Key(SecretKeySpec spec, Mac initialised) {
+
+        static Key of(String secret) {
+            SecretKeySpec spec = new SecretKeySpec(secret.strip().getBytes(StandardCharsets.UTF_8), ALGORITHM);
+            return new Key(spec, keyed(spec));
+        }
+
+        Mac copy() {
+            try {
+                return (Mac) initialised.clone();
+            } catch (CloneNotSupportedException e) {
+                return keyed(spec); // a provider whose MACs cannot be cloned
+            }
+        }
+
+        private static Mac keyed(SecretKeySpec spec) {
+            try {
+                Mac mac = Mac.getInstance(ALGORITHM);
+                mac.init(spec);
+                return mac;
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("HmacSHA256 is unavailable", e);
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ package com.telemed.common.trust;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.common.trust.ServiceProof.Signature;
 import com.telemed.common.trust.ServiceProof.Verdict;
@@ -10,7 +11,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The proof itself, on a fixed clock: what it covers, how long it lives, the keys it takes. */
@@ -34,6 +40,35 @@ class ServiceProofTest {
                 at(NOW, KEY).sign("POST", "/internal/requests/summaries", null));
         assertEquals(at(NOW, KEY).sign("POST", "/internal/requests/summaries", null),
                 at(NOW, KEY).sign("POST", "/internal/requests/summaries", ""));
+    }
+
+    @Test
+    void oneInstanceSignsAndVerifiesFromManyThreadsAtOnce() throws Exception {
+        // Each key's MAC is initialised once and copied per call: copies must never share state.
+        ServiceProof proof = at(NOW, KEY, NEW_KEY);
+        String expected = "08aba7795e374198077a29fa0b5bc9bd3e828c8274080f99eb33c0fef1e0ab54";
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Boolean>> results = new ArrayList<>();
+            for (int task = 0; task < 64; task++) {
+                results.add(threads.submit(() -> {
+                    for (int call = 0; call < 500; call++) {
+                        Signature signature = proof.sign("GET", TARGET, "partner-a");
+                        if (!signature.proof().equals(expected)
+                                || proof.verify("GET", TARGET, "partner-a", signature.timestamp(), signature.proof()) != Verdict.PROVEN
+                                || proof.verify("GET", TARGET, "partner-b", signature.timestamp(), signature.proof()) != Verdict.INVALID) {
+                            return false;
+                        }
+                    }
+                    return true;
+                }));
+            }
+            for (Future<Boolean> result : results) {
+                assertTrue(result.get(60, TimeUnit.SECONDS));
+            }
+        } finally {
+            threads.shutdownNow();
+        }
     }
 
     @Test
