@@ -7,6 +7,7 @@ import com.telemed.bench.support.StatementStats;
 import com.telemed.bench.support.ThreadCpu;
 import com.telemed.testkit.platform.PlatformService;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,26 +25,41 @@ final class Profile {
     static final List<PlatformService> CREATE_PATH = List.of(PlatformService.GATEWAY, PlatformService.REQUESTS,
             PlatformService.MEMBERS, PlatformService.CATALOGUE);
 
-    private final ProcessCpu cpu;
-    private final ProcessCpu.Snapshot before;
+    private final BenchPlatform platform;
+    private final boolean wrk;
     private final JfrProfile jfr;
-    private final StatementStats statements;
-    private final Map<String, ThreadCpu> threads;
+    private ProcessCpu cpu;
+    private ProcessCpu.Snapshot before;
+    private StatementStats statements;
+    private Map<String, ThreadCpu> threads;
+    private Instant roundStart;
 
-    private Profile(ProcessCpu cpu, ProcessCpu.Snapshot before, JfrProfile jfr, StatementStats statements,
-                    Map<String, ThreadCpu> threads) {
-        this.cpu = cpu;
-        this.before = before;
+    private Profile(BenchPlatform platform, boolean wrk, JfrProfile jfr) {
+        this.platform = platform;
+        this.wrk = wrk;
         this.jfr = jfr;
-        this.statements = statements;
-        this.threads = threads;
     }
 
     static boolean requested() {
         return "1".equals(System.getenv("BENCH_PROFILE"));
     }
 
-    static Profile start(BenchPlatform platform, boolean wrk) throws Exception {
+    /**
+     * Before the warm-up: starts the Flight Recorder recordings when asked for, so that the recompiling
+     * their settings cause is over before the measured round ({@link JfrProfile#breakdown}).
+     */
+    static Profile beforeWarmUp(BenchPlatform platform, boolean wrk) throws Exception {
+        JfrProfile jfr = null;
+        if (requested()) {
+            Map<String, Long> profiled = new LinkedHashMap<>();
+            CREATE_PATH.forEach(service -> profiled.put(service.module(), platform.pid(service)));
+            jfr = JfrProfile.start(profiled, BenchPlatform.root().resolve("bench/target/profile"));
+        }
+        return new Profile(platform, wrk, jfr);
+    }
+
+    /** The measured round begins: CPU, threads and statements are counted from here. */
+    void roundStarts() throws Exception {
         Map<String, Long> pids = new LinkedHashMap<>();
         for (PlatformService service : PlatformService.values()) {
             long pid = platform.pid(service);
@@ -51,22 +67,17 @@ final class Profile {
                 pids.put(service.module(), pid);
             }
         }
-        JfrProfile jfr = null;
-        StatementStats statements = null;
         if (requested()) {
-            Map<String, Long> profiled = new LinkedHashMap<>();
-            CREATE_PATH.forEach(service -> profiled.put(service.module(), platform.pid(service)));
-            Path directory = BenchPlatform.root().resolve("bench/target/profile");
-            jfr = JfrProfile.start(profiled, directory);
             statements = StatementStats.of(platform.postgres());
             if (statements != null) {
                 statements.reset();
             }
         }
-        Map<String, ThreadCpu> threads = new LinkedHashMap<>();
+        threads = new LinkedHashMap<>();
         CREATE_PATH.forEach(service -> threads.put(service.module(), ThreadCpu.start(platform.pid(service))));
-        ProcessCpu cpu = new ProcessCpu(pids, platform.postgres().pid(), wrk ? "bench JVM (Kafka, wrk)" : "bench JVM (Kafka, load)", wrk);
-        return new Profile(cpu, cpu.snapshot(), jfr, statements, threads);
+        cpu = new ProcessCpu(pids, platform.postgres().pid(), wrk ? "bench JVM (Kafka, wrk)" : "bench JVM (Kafka, load)", wrk);
+        before = cpu.snapshot();
+        roundStart = Instant.now();
     }
 
     /** Prints the round's figures per create. */
@@ -91,7 +102,7 @@ final class Profile {
                 long[] was = before.ticks().get(file.getKey());
                 long[] now = after.ticks().get(file.getKey());
                 double cpuMs = was == null || now == null ? 0 : (now[0] + now[1] - was[0] - was[1]) * 10.0 / events;
-                System.out.printf("%s (%s):%n%s", file.getKey(), file.getValue(), JfrProfile.breakdown(file.getValue()).describe(cpuMs, 15));
+                System.out.printf("%s (%s):%n%s", file.getKey(), file.getValue(), JfrProfile.breakdown(file.getValue(), roundStart).describe(cpuMs, 15));
             }
         }
         System.out.println();

@@ -65,8 +65,9 @@ final class RequestsPostThroughput {
         URI viaGateway = gateway.resolve("/v1/requests");
         URI direct = requests.resolve("/v1/requests");
         String[] gatewayHeaders = {"x-api-key", apiKey};
+        Profile profile = Profile.beforeWarmUp(platform, wrk);
         warmUp(platform, wrk, viaGateway, gatewayHeaders, body);
-        Profile profile = Profile.start(platform, wrk);
+        profile.roundStarts();
         Load viaGw = post(wrk, "through gateway", viaGateway, gatewayHeaders, body, round);
         System.out.println(viaGw.line());
         profile.stop(viaGw.calls());

@@ -2,6 +2,7 @@ package com.telemed.bench.support;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -82,13 +83,18 @@ public final class JfrProfile {
         }
     }
 
-    /** Reads one recording's {@code jdk.ExecutionSample} events. */
-    public static Breakdown breakdown(Path file) throws Exception {
+    /**
+     * Reads one recording's {@code jdk.ExecutionSample} events from {@code since} on. Start the recording
+     * before a warm-up and count from the measured round: starting Flight Recorder's profile settings makes
+     * the JVM throw compiled code away and compile it again, so a recording started at the round measures
+     * the JIT instead (issue 23).
+     */
+    public static Breakdown breakdown(Path file, Instant since) throws Exception {
         long samples = 0;
         Map<String, Long> byCategory = new TreeMap<>();
         Map<String, Long> byMethod = new TreeMap<>();
         for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
-            if (!event.getEventType().getName().equals("jdk.ExecutionSample")) {
+            if (!event.getEventType().getName().equals("jdk.ExecutionSample") || event.getStartTime().isBefore(since)) {
                 continue;
             }
             RecordedStackTrace stack = event.getStackTrace();
