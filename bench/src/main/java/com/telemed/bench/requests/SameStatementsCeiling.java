@@ -85,15 +85,13 @@ final class SameStatementsCeiling {
                 + "m1_0.shipping_street1,m1_0.shipping_street2,m1_0.shipping_zip_code,m1_0.state,m1_0.status,m1_0.street1,"
                 + "m1_0.street2,m1_0.updated_at,m1_0.zip_code from members m1_0 where m1_0.id=:member and m1_0.partner_id=:partner"
                 + " fetch first :one rows only;\n");
+        // catalogue-service's lookup: one statement, no transaction around it (a copy of DrugLookupService.LOOKUP).
         scripts.put("catalogue", """
-                BEGIN;
-                select d1_0.id,d1_0.classification,d1_0.created_at,d1_0.default_ad_copy,d1_0.description,d1_0.name,d1_0.pharmacy_id,\
-                d1_0.pharmacy_method,d1_0.updated_at from drugs d1_0 where d1_0.id=:drug;
-                select s1_0.id,s1_0.active,s1_0.concentration_active_unit,s1_0.concentration_base_unit,s1_0.concentration_value,\
-                s1_0.created_at,s1_0.drug_id,s1_0.label,s1_0.package_size,s1_0.position,s1_0.updated_at from skus s1_0 \
-                where s1_0.drug_id in (:drug) order by s1_0.drug_id,s1_0.position;
-                select pda1_0.partner_id,pda1_0.created_at,pda1_0.updated_at from partner_drug_access pda1_0 where pda1_0.partner_id=:partner;
-                COMMIT;
+                SELECT d.id, d.name, d.description, d.default_ad_copy, d.classification, d.pharmacy_id, d.pharmacy_method, \
+                NOT EXISTS (SELECT 1 FROM partner_drug_access a WHERE a.partner_id = :partner) \
+                OR EXISTS (SELECT 1 FROM partner_drug_access_drugs ad WHERE ad.partner_id = :partner AND ad.drug_id = d.id), \
+                s.id, s.label, s.package_size, s.concentration_value, s.concentration_active_unit, s.concentration_base_unit, s.active, s.position \
+                FROM drugs d LEFT JOIN skus s ON s.drug_id = d.id WHERE d.id = :drug;
                 """);
         scripts.put("requests", requestsScript);
         Map<String, Pgbench.Result> parts = new LinkedHashMap<>();
