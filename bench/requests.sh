@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Requests benchmark (issue 5): ./bench/requests.sh [calls per list query=200] [warm-up calls=50] [seconds cap per list query=10] [seconds per POST round=10]
+# Requests benchmark (issue 5): ./bench/requests.sh [calls per list query=200] [warm-up calls=50] [seconds cap per list query=10] [seconds per POST round=30]
 # (0 calls per list query: no list timing, nothing loaded; BENCH_CREATE_ONLY=1 as well: only the POST round through the gateway, an experiment's quick loop)
 # 1. POST /v1/requests through the gateway, 16 concurrent clients (wrk), after a warm-up that lasts until the
 #    JIT has compiled the create path (rounds of 30 s until its compiler threads use under 3 % of the CPU: 4 to 8

@@ -31,7 +31,7 @@ import java.time.Duration;
  * first (on exactly the loaded data), then the POST.
  *
  * <p>Run: bench/requests.sh [calls per list query=200] [warm-up calls=50] [seconds cap per list query and
- * target=10] [seconds per POST round=10]. With 0 calls per list query, nothing is loaded and only the POST
+ * target=10] [seconds per POST round=30]. With 0 calls per list query, nothing is loaded and only the POST
  * is measured (on near-empty tables); with {@code BENCH_CREATE_ONLY=1} too, only its round through the gateway
  * (an experiment's quick loop: its CPU per create; the pgbench ceilings and the direct round are skipped).
  */
@@ -46,7 +46,7 @@ public final class RequestsBench {
         int calls = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         int warmUp = args.length > 1 ? Integer.parseInt(args[1]) : 50;
         Duration cap = Duration.ofSeconds(args.length > 2 ? Long.parseLong(args[2]) : 10);
-        Duration round = Duration.ofSeconds(args.length > 3 ? Long.parseLong(args[3]) : 10);
+        Duration round = Duration.ofSeconds(args.length > 3 ? Long.parseLong(args[3]) : 30);
         Results results = Results.open("requests", args).parameter("listCalls", calls).parameter("listWarmUpCalls", warmUp)
                 .parameter("listCapSeconds", cap).parameter("postRoundSeconds", round);
         long began = System.nanoTime();
