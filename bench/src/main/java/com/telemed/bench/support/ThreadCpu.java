@@ -35,15 +35,8 @@ public final class ThreadCpu {
 
     /** The groups that used at least {@code minShare} of the JVM's counted CPU, busiest first, e.g. "fulfilment-N 4.1 s". */
     public String describe(double minShare) {
-        Map<Long, Sample> after = sample(pid);
-        Map<String, Long> groups = new HashMap<>();
-        long total = 0;
-        for (Map.Entry<Long, Sample> thread : after.entrySet()) {
-            Sample was = before.get(thread.getKey());
-            long used = thread.getValue().ticks() - (was == null ? 0 : was.ticks());
-            groups.merge(thread.getValue().name(), used, Long::sum);
-            total += used;
-        }
+        Map<String, Long> groups = usedByGroup();
+        long total = groups.values().stream().mapToLong(Long::longValue).sum();
         long all = Math.max(1, total);
         Map<String, Long> sorted = new LinkedHashMap<>();
         groups.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
@@ -68,17 +61,24 @@ public final class ThreadCpu {
         long jit = 0;
         long total = 0;
         for (ThreadCpu jvm : jvms) {
-            Map<Long, Sample> after = sample(jvm.pid);
-            for (Map.Entry<Long, Sample> thread : after.entrySet()) {
-                Sample was = jvm.before.get(thread.getKey());
-                long used = thread.getValue().ticks() - (was == null ? 0 : was.ticks());
-                total += used;
-                if (thread.getValue().name().startsWith("C1 CompilerThre") || thread.getValue().name().startsWith("C2 CompilerThre")) {
-                    jit += used;
+            for (Map.Entry<String, Long> group : jvm.usedByGroup().entrySet()) {
+                total += group.getValue();
+                if (group.getKey().startsWith("C1 CompilerThre") || group.getKey().startsWith("C2 CompilerThre")) {
+                    jit += group.getValue();
                 }
             }
         }
         return total == 0 ? 0 : (double) jit / total;
+    }
+
+    /** Clock ticks each thread group used since {@link #start} (threads that ended meanwhile are not counted). */
+    private Map<String, Long> usedByGroup() {
+        Map<String, Long> groups = new HashMap<>();
+        for (Map.Entry<Long, Sample> thread : sample(pid).entrySet()) {
+            Sample was = before.get(thread.getKey());
+            groups.merge(thread.getValue().name(), thread.getValue().ticks() - (was == null ? 0 : was.ticks()), Long::sum);
+        }
+        return groups;
     }
 
     private static Map<Long, Sample> sample(long pid) {
