@@ -42,7 +42,7 @@ final class SameStatementsCeiling {
             + "requested_dose_unit,requested_dose_value,requested_sku,requested_sku_id,selected_sku_id,ship_carrier,shipped_at,status,"
             + "tracking_number,transmission_claim,transmission_claimed_until,transmission_error,transmission_failed_at,transmit_due_at,"
             + "updated_at,id";
-    private static final String HISTORY_COLUMNS = "action,at,by_actor,item_id,reason,request_id";
+    private static final String HISTORY_COLUMNS = "request_id,item_id,action,by_actor,reason,at";
 
     private SameStatementsCeiling() {
     }
@@ -66,16 +66,14 @@ final class SameStatementsCeiling {
         String requestsScript;
         try (Connection requests = connect(postgres, "requests")) {
             StringBuilder script = new StringBuilder("BEGIN;\n")
-                    .append("SELECT 1 FROM (SELECT pg_advisory_xact_lock_shared(hashtext('requests.member:' || :partner),"
-                            + " hashtext(:member))) AS locked;\n")
-                    .append("SELECT 1 FROM deleted_members WHERE partner_id = :partner AND member_id = :member;\n")
+                    .append("SELECT member_live(:partner, :member);\n")
                     .append("SELECT gen_random_uuid() AS rid, gen_random_uuid() AS iid \\gset\n");
             script.append(insert(requests, "requests", REQUEST_COLUMNS, "id = ?", requestId, "r_", variables,
                     Map.of("id", ":rid"), "")).append(";\n");
             script.append(insert(requests, "line_items", ITEM_COLUMNS, "request_id = ?", requestId, "i_", variables,
                     Map.of("id", ":iid", "request_id", ":rid"), "")).append(";\n");
             script.append(insert(requests, "history_entries", HISTORY_COLUMNS, "request_id = ? AND action = 'created'", requestId, "h_",
-                    variables, Map.of("request_id", ":rid", "item_id", ":iid"), " RETURNING *")).append(";\n");
+                    variables, Map.of("request_id", ":rid", "item_id", ":iid"), "")).append(";\n");
             requestsScript = script.append("COMMIT;\n").toString();
         }
         Map<String, String> scripts = new LinkedHashMap<>();

@@ -4,7 +4,10 @@ import com.telemed.common.json.Timestamps;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.util.UUID;
+import org.hibernate.Session;
 
 /**
  * The rule "a member with requests cannot be deleted" across two services (members-service
@@ -61,18 +64,20 @@ public class MemberDeletions {
     /**
      * In the transaction that inserts a request for the member: takes the member's lock (shared,
      * until commit) and answers whether the member may have a request, i.e. its delete was not
-     * agreed.
+     * agreed. One round trip: the database function {@code member_live} (V16) takes the lock, then
+     * reads {@code deleted_members} in a statement of its own, with a snapshot taken after the lock.
+     * Plain JDBC on the transaction's connection: it is on every create's path (issue 23).
      */
     public static boolean live(String partnerId, UUID memberId) {
-        Panache.getEntityManager()
-                .createNativeQuery("SELECT 1 FROM (SELECT pg_advisory_xact_lock_shared(hashtext('requests.member:' || :partner), hashtext(:member))) AS locked")
-                .setParameter("partner", partnerId)
-                .setParameter("member", memberId.toString())
-                .getSingleResult();
-        return Panache.getEntityManager()
-                .createNativeQuery("SELECT 1 FROM deleted_members WHERE partner_id = :partner AND member_id = :member")
-                .setParameter("partner", partnerId)
-                .setParameter("member", memberId)
-                .getResultList().isEmpty();
+        return Panache.getEntityManager().unwrap(Session.class).doReturningWork(connection -> {
+            try (PreparedStatement live = connection.prepareStatement("SELECT member_live(?, ?)")) {
+                live.setString(1, partnerId);
+                live.setObject(2, memberId);
+                try (ResultSet result = live.executeQuery()) {
+                    result.next();
+                    return result.getBoolean(1);
+                }
+            }
+        });
     }
 }
