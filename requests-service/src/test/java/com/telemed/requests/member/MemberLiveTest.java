@@ -9,6 +9,7 @@ import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The database function behind {@link MemberDeletions#live} (V16), on its own connections: its read of
+ * {@link MemberDeletions#live} and the database function behind it (V16): its read of
  * {@code deleted_members} must come after its lock, with a snapshot of its own. A create that waits on
  * the lock while a delete is agreed must see that delete once the lock is granted.
  */
@@ -88,21 +89,9 @@ class MemberLiveTest {
         assertEquals(true, live("other-" + partner, deleted), "another partner's record is not this partner's");
     }
 
-    /** What a create's transaction runs, on a connection and in a transaction of its own. */
-    private boolean live(String partner, UUID member) throws SQLException {
-        try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(false);
-            try (PreparedStatement live = connection.prepareStatement("SELECT member_live(?, ?)")) {
-                live.setString(1, partner);
-                live.setObject(2, member);
-                try (ResultSet result = live.executeQuery()) {
-                    result.next();
-                    return result.getBoolean(1);
-                }
-            } finally {
-                connection.rollback();
-            }
-        }
+    /** What a create's inserting transaction runs, in a transaction of its own. */
+    private static boolean live(String partner, UUID member) {
+        return QuarkusTransaction.requiringNew().call(() -> MemberDeletions.live(partner, member));
     }
 
     private boolean waitingOnAdvisoryLock(String partner) throws SQLException {
