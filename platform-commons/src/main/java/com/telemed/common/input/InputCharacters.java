@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.common.error.ErrorResponses;
 import com.telemed.common.validation.Issues;
 import com.telemed.common.validation.StorableText;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.ConstrainedTo;
 import jakarta.ws.rs.RuntimeType;
 import jakarta.ws.rs.Path;
@@ -49,15 +50,36 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  */
 public final class InputCharacters {
 
-    /** Path parameters in the order of the path, then query parameters in the order of the query string. */
+    /**
+     * Path parameters in the order of the path, then query parameters in the order of the query string.
+     * A request line of printable ASCII without {@code %} cannot decode to a parameter with U+0000 or a
+     * surrogate, so it is passed without building the parameter maps (issue 23: on every internal call).
+     */
     @ServerRequestFilter
-    public Response parameters(ContainerRequestContext request, ResourceInfo resource) {
+    public Response parameters(ContainerRequestContext request, ResourceInfo resource, HttpServerRequest raw) {
+        if (plainAscii(raw.uri())) {
+            return null;
+        }
         Issues issues = new Issues();
         MultivaluedMap<String, String> path = request.getUriInfo().getPathParameters();
         check(path, ordered(path.keySet(), pathNames(resource)), issues);
         MultivaluedMap<String, String> query = request.getUriInfo().getQueryParameters();
         check(query, ordered(query.keySet(), queryNames(request.getUriInfo().getRequestUri().getRawQuery())), issues);
         return issues.isEmpty() ? null : ErrorResponses.of(400, issues.list());
+    }
+
+    /** Only printable ASCII and no percent-escape: every parameter decoded from it is the same printable ASCII. */
+    static boolean plainAscii(String uri) {
+        if (uri == null) {
+            return false;
+        }
+        for (int i = 0; i < uri.length(); i++) {
+            char c = uri.charAt(i);
+            if (c < 0x20 || c > 0x7E || c == '%') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void check(MultivaluedMap<String, String> parameters, List<String> names, Issues issues) {

@@ -3,6 +3,8 @@ package com.telemed.common.input;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -102,5 +104,17 @@ class InputCharactersTest {
         assertRefused(given().urlEncodingEnabled(false).get("/probe/things/%00/parts/%00?q=%00"),
                 issues("[\"thingId\"]", "[\"partId\"]", "[\"q\"]"));
         given().get("/probe/things/abc").then().statusCode(200).body("thingId", equalTo("abc"));
+    }
+
+    @Test
+    void onlyAPlainAsciiRequestLineSkipsTheParameterCheck() {
+        assertTrue(InputCharacters.plainAscii("/probe/things/abc/parts/x-1?q=a+b&r=~_.:;,=@!$*()'"));
+        assertFalse(InputCharacters.plainAscii("/probe/things/a%00b"), "an escape may decode to anything");
+        assertFalse(InputCharacters.plainAscii("/probe/query?search=caf\u00e9"), "not ASCII");
+        assertFalse(InputCharacters.plainAscii("/probe/query?search=a\u0000b"), "a control character");
+        assertFalse(InputCharacters.plainAscii("/probe/query?search=\ud800"), "a surrogate");
+        assertFalse(InputCharacters.plainAscii(null));
+        // The plain request lines still reach the resource with their parameters decoded.
+        given().urlEncodingEnabled(false).get("/probe/query?search=a+b").then().statusCode(200).body("search", equalTo("a b"));
     }
 }
