@@ -42,7 +42,7 @@ members:
 catalogue:
   module: catalogue-service
   calls: []
-  kafka: false
+  kafka: true
 messaging:
   module: messaging-service
   calls: [members, requests]

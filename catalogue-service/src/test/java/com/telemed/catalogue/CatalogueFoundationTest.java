@@ -14,10 +14,4 @@ class CatalogueFoundationTest extends ServiceFoundationContract {
     protected ServedCall servedCall() {
         return new ServedCall("/internal/drugs/no-such-drug?partnerId=" + PARTNER, 404, "{\"error\":\"Drug not found\"}");
     }
-
-    /** No Kafka yet: no Kafka client, no Kafka health check. */
-    @Override
-    protected boolean usesKafka() {
-        return false;
-    }
 }

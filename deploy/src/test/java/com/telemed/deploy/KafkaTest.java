@@ -18,14 +18,13 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
-import static com.telemed.deploy.Chart.Service.CATALOGUE;
 import static com.telemed.deploy.Chart.Service.GATEWAY;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Kafka settings reach the five services with a Kafka client; the optional Job creates the platform's topics. */
+/** Kafka settings reach the six services with a Kafka client; the optional Job creates the platform's topics. */
 class KafkaTest {
 
-    private static final Set<String> TOPICS = Set.of("care.events", "member.events", "messaging.events");
+    private static final Set<String> TOPICS = Set.of("care.events", "catalogue.events", "member.events", "messaging.events");
 
     @Test
     void onlyServicesWithAKafkaClientGetKafkaSettings() {
@@ -33,7 +32,7 @@ class KafkaTest {
 
         for (Chart.Service service : Chart.Service.all()) {
             Map<String, String> config = manifests.config(service);
-            if (service == GATEWAY || service == CATALOGUE) {
+            if (service == GATEWAY) {
                 assertThat(config.keySet()).noneMatch(key -> key.startsWith("KAFKA_"));
             } else {
                 assertThat(config).containsEntry("KAFKA_BOOTSTRAP_SERVERS", "kafka-0.care.example:9092")
@@ -49,7 +48,7 @@ class KafkaTest {
 
         for (Chart.Service service : Chart.Service.all()) {
             Map<String, String> secretEnv = SecretsTest.secretEnv(manifests.deployment(service));
-            if (service == GATEWAY || service == CATALOGUE) {
+            if (service == GATEWAY) {
                 assertThat(secretEnv).doesNotContainKey("KAFKA_SASL_JAAS_CONFIG");
                 continue;
             }
@@ -73,7 +72,7 @@ class KafkaTest {
             List<String> mounts = container.getVolumeMounts().stream()
                     .map(mount -> mount.getName() + ":" + mount.getMountPath() + ":" + mount.getReadOnly()).toList();
             List<String> volumes = deployment.getSpec().getTemplate().getSpec().getVolumes().stream().map(Volume::getName).toList();
-            if (service == GATEWAY || service == CATALOGUE) {
+            if (service == GATEWAY) {
                 assertThat(mounts).containsExactly("tmp:/tmp:null");
                 assertThat(volumes).containsExactly("tmp");
                 assertThat(manifests.config(service).keySet()).noneMatch(key -> key.startsWith("KAFKA_"));
@@ -98,7 +97,7 @@ class KafkaTest {
         Manifests manifests = Chart.render(Chart.minimal("kafka.securityProtocol", "SASL_SSL", "kafka.sasl.mechanism", "PLAIN",
                 "secrets.kafka.saslJaasConfig", "org.apache.kafka.common.security.plain.PlainLoginModule required;",
                 "kafka.tls.caConfigMap", "kube-root-ca.crt"));
-        Volume ca = manifests.deployment(Chart.Service.all().stream().filter(s -> s != GATEWAY && s != CATALOGUE).findFirst().orElseThrow())
+        Volume ca = manifests.deployment(Chart.Service.all().stream().filter(s -> s != GATEWAY).findFirst().orElseThrow())
                 .getSpec().getTemplate().getSpec().getVolumes().get(1);
         assertThat(ca.getSecret()).isNull();
         assertThat(ca.getConfigMap().getName()).isEqualTo("kube-root-ca.crt");
@@ -120,7 +119,7 @@ class KafkaTest {
 
     @Test
     void theTopicsAreTheOnesTheServicesUse() throws IOException {
-        Pattern topic = Pattern.compile("\"((?:care|member|messaging)\\.events)\"|topic=(\\S+)");
+        Pattern topic = Pattern.compile("\"((?:care|catalogue|member|messaging)\\.events)\"|topic=(\\S+)");
         Set<String> used = new TreeSet<>();
         for (Chart.Service service : Chart.Service.all()) {
             try (var files = Files.walk(Path.of("..", service.module(), "src/main"))) {
@@ -134,7 +133,7 @@ class KafkaTest {
 
         Job job = topicsJob(Chart.minimal("kafka.topics.create", "true", "kafka.topics.job.helmHook", "false"));
         assertThat(env(job.getSpec().getTemplate().getSpec().getContainers().get(0)).get("TOPICS"))
-                .isEqualTo("care.events member.events messaging.events");
+                .isEqualTo("care.events catalogue.events member.events messaging.events");
     }
 
     @Test
@@ -167,7 +166,7 @@ class KafkaTest {
         assertThat(env(container)).containsExactlyInAnyOrderEntriesOf(Map.of(
                 "KAFKA_BOOTSTRAP_SERVERS", "kafka-0.care.example:9092",
                 "KAFKA_SECURITY_PROTOCOL", "PLAINTEXT",
-                "TOPICS", "care.events member.events messaging.events",
+                "TOPICS", "care.events catalogue.events member.events messaging.events",
                 "PARTITIONS", "12",
                 "REPLICATION_FACTOR", "3",
                 "TOPIC_CONFIG", "--config min.insync.replicas=2",

@@ -41,12 +41,13 @@ class MetricsScrapeIT {
             "daysSupply", 30, "directions", "One tablet daily", "refills", 1, "dispenseAsWritten", false);
 
     private static final Set<PlatformService> WITH_OUTBOX =
-            EnumSet.of(PlatformService.REQUESTS, PlatformService.MEMBERS, PlatformService.MESSAGING);
+            EnumSet.of(PlatformService.REQUESTS, PlatformService.MEMBERS, PlatformService.MESSAGING, PlatformService.CATALOGUE);
     private static final Set<PlatformService> CONSUMERS =
-            EnumSet.of(PlatformService.MESSAGING, PlatformService.BILLING, PlatformService.WEBHOOK);
+            EnumSet.of(PlatformService.MESSAGING, PlatformService.BILLING, PlatformService.WEBHOOK, PlatformService.REQUESTS);
     private static final Map<PlatformService, List<String>> JOBS = new EnumMap<>(Map.of(
-            PlatformService.REQUESTS, List.of("outbox-relay", "fulfilment-dispatcher", "appointment-reminders"),
+            PlatformService.REQUESTS, List.of("outbox-relay", "fulfilment-dispatcher", "appointment-reminders", "catalogue-copy-sync"),
             PlatformService.MEMBERS, List.of("outbox-relay"),
+            PlatformService.CATALOGUE, List.of("outbox-relay"),
             PlatformService.MESSAGING, List.of("outbox-relay", "mail-relay"),
             PlatformService.WEBHOOK, List.of("webhook-dispatcher", "webhook-recorder")));
 

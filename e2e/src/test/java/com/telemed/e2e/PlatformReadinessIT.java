@@ -19,16 +19,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The whole platform, started as ./stack starts it: every service ready with its database, none
  * with Kafka in readiness (a broker outage must not pull the pods from the load balancer); every
  * service that uses Kafka shows the broker in its health group {@code kafka} (billing too, since its
- * ledger consumes care.events and member.events); the gateway and catalogue (which neither publish
- * nor consume yet) have no Kafka check at all.
+ * ledger consumes care.events and member.events; catalogue too, since it publishes catalogue.events);
+ * the gateway (which neither publishes nor consumes) has no Kafka check at all.
  */
 @ExtendWith(RunningPlatform.class)
 class PlatformReadinessIT {
 
     private static final String DATABASE = "Database connections health check";
     private static final String KAFKA = "Kafka broker";
-    /** Services that neither publish nor consume (yet): no Kafka client, no Kafka check. */
-    private static final Set<PlatformService> WITHOUT_KAFKA = EnumSet.of(PlatformService.GATEWAY, PlatformService.CATALOGUE);
+    /** Services that neither publish nor consume: no Kafka client, no Kafka check. */
+    private static final Set<PlatformService> WITHOUT_KAFKA = EnumSet.of(PlatformService.GATEWAY);
 
     private static void readyWithoutKafka(RunningPlatform.Handle platform, PlatformService service) {
         given().baseUri(platform.url(service).toString())

@@ -31,16 +31,19 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * One partner call followed by its W3C trace id: {@code POST /v1/requests} with an inline member and
  * a drug goes through the gateway to requests-service, which calls members-service (the member) and
- * catalogue-service (the drug). Every one of the four writes a log line of the call that carries the
- * caller's trace id and the caller's request id; the {@code member.created} event that members-service
- * records in its outbox reaches Kafka with a {@code traceparent} header of the same trace.
+ * reads the drug from its copy of the catalogue (or asks catalogue-service for a drug not copied yet).
+ * Every one of the three writes a log line of the call that carries the caller's trace id and the
+ * caller's request id; the {@code member.created} event that members-service records in its outbox
+ * reaches Kafka with a {@code traceparent} header of the same trace. The operator's drug PUT is traced
+ * the same way into the catalogue copy: catalogue-service's line, then requests-service's consumer line
+ * for the {@code catalogue.drug_changed} it published.
  */
 @ExtendWith(RunningPlatform.class)
 class TraceAcrossServicesIT {
 
     private static final Duration LOGGED = Duration.ofSeconds(20);
     private static final List<PlatformService> ON_THE_PATH = List.of(
-            PlatformService.GATEWAY, PlatformService.REQUESTS, PlatformService.MEMBERS, PlatformService.CATALOGUE);
+            PlatformService.GATEWAY, PlatformService.REQUESTS, PlatformService.MEMBERS);
 
     private static RequestSpecification ops(RunningPlatform.Handle platform) {
         return given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey()).contentType(ContentType.JSON);
@@ -51,12 +54,22 @@ class TraceAcrossServicesIT {
         JsonPath partner = ops(platform).body(Map.of("name", "Trace E2E " + UUID.randomUUID()))
                 .post("/ops/v1/partners").then().statusCode(201).extract().jsonPath();
         String drugId = "trace-e2e-" + UUID.randomUUID().toString().substring(0, 8);
-        String skuId = ops(platform).body("""
+        String opsTraceId = randomHex(16);
+        String skuId = ops(platform).header("traceparent", "00-" + opsTraceId + "-" + randomHex(8) + "-01").body("""
                         {"name": "Tracing E2E", "classification": "non-controlled",
                          "skus": [{"label": "10 mg tablet", "packageSize": 30,
                                    "concentration": {"value": 10, "activeUnit": "mg", "baseUnit": "tablet"}, "active": true}],
                          "pharmacy": {"id": "sandbox", "method": "integration_a"}}""")
                 .put("/ops/v1/drugs/" + drugId).then().statusCode(200).extract().path("drug.skus[0].id");
+
+        // The drug change reaches requests-service's copy in the operator's trace.
+        await("catalogue-service logs the drug PUT").atMost(LOGGED).untilAsserted(() ->
+                assertTrue(linesOf(platform, PlatformService.CATALOGUE, opsTraceId).stream().anyMatch(line -> line.contains("DrugOpsResource.put 200")),
+                        "catalogue-service: " + linesOf(platform, PlatformService.CATALOGUE, opsTraceId)));
+        await("requests-service applies the drug change").atMost(LOGGED).untilAsserted(() ->
+                assertTrue(linesOf(platform, PlatformService.REQUESTS, opsTraceId).stream()
+                                .anyMatch(line -> line.contains("catalogue.events: catalogue.drug_changed applied")),
+                        "requests-service: " + linesOf(platform, PlatformService.REQUESTS, opsTraceId)));
 
         String traceId = randomHex(16);
         String requestId = "trace-e2e-" + UUID.randomUUID();

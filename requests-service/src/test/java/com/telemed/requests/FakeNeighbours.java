@@ -39,6 +39,7 @@ public class FakeNeighbours extends FakeNeighbour {
     private final Set<String> unreadFromPatient = ConcurrentHashMap.newKeySet();
     private volatile Failure messagingFailure;
     private volatile String defaultPharmacyMethod = "email";
+    private volatile JsonObject catalogueSnapshot;
 
     public FakeNeighbours(@ConfigProperty(name = "requests.remote.members-url") String url, ServiceTrust trust) {
         super(url, request -> trust.verify(request) == ServiceProof.Verdict.PROVEN);
@@ -109,6 +110,14 @@ public class FakeNeighbours extends FakeNeighbour {
     /** The {@code pharmacy.method} of drugs without one of their own, until {@link #reset()}. */
     public void defaultPharmacyMethod(String method) {
         defaultPharmacyMethod = method;
+    }
+
+    /**
+     * What {@code GET /internal/catalogue/snapshot} answers from now on (null: 404, as before any test sets
+     * it). Not reset: once requests-service's copy applied a snapshot it stays synced for the test run.
+     */
+    public void catalogueSnapshot(JsonObject snapshot) {
+        catalogueSnapshot = snapshot;
     }
 
     /** Calls to catalogue-service's drug lookup. */
@@ -220,6 +229,13 @@ public class FakeNeighbours extends FakeNeighbour {
                 answer(request, 200, new JsonObject().put("drug", drug).put("orderable", orderable)
                         .put("pharmacy", new JsonObject().put("id", "pharmacy-" + drugId)
                                 .put("method", pharmacyMethods.getOrDefault(drugId, defaultPharmacyMethod))));
+            }
+        } else if (call.method().equals("GET") && path.equals("/internal/catalogue/snapshot")) {
+            JsonObject snapshot = catalogueSnapshot;
+            if (snapshot == null) {
+                answer(request, 404, new JsonObject().put("error", "Not Found"));
+            } else {
+                answer(request, 200, snapshot);
             }
         } else if (call.method().equals("GET") && path.equals("/internal/messages/unread-from-patient")) {
             if (call.query().get("since") == null || call.query().get("partnerId") == null) {

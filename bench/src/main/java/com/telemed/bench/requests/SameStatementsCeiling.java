@@ -18,8 +18,9 @@ import java.util.UUID;
  * {@code BENCH_PROFILE=1}, every statement in {@code bench/target/profile/statements.tsv}), in the
  * same transactions, with the values of a create the bench made (its rows read back; new ids for
  * each run), replayed by pgbench at the same concurrency on the same server in the same run: one
- * pgbench run per database the create touches (gateway, members, catalogue, requests), since a
- * pgbench connection has one database. A create needs all four parts, so the ceiling is
+ * pgbench run per transaction the create runs (gateway, members, the drug lookup in requests-service's copy
+ * of the catalogue, requests' insert; until issue 23's copy, catalogue-service's lookup), since a pgbench
+ * connection has one database. A create needs all four parts, so the ceiling is
  * {@code 1 / sum(1 / part's transactions per second)}: the rate at which the server could do every
  * part of every create, one after the other on the same cores.
  *
@@ -76,29 +77,30 @@ final class SameStatementsCeiling {
                     variables, Map.of("request_id", ":rid", "item_id", ":iid"), "")).append(";\n");
             requestsScript = script.append("COMMIT;\n").toString();
         }
-        Map<String, String> scripts = new LinkedHashMap<>();
-        scripts.put("gateway", "SELECT id, api_key_hash FROM partners WHERE api_key_hash = :hash;\n");
-        scripts.put("members", "select m1_0.id,m1_0.address_state,m1_0.city,m1_0.created_at,m1_0.date_of_birth,m1_0.email,"
+        // part name -> {database, script}
+        Map<String, String[]> scripts = new LinkedHashMap<>();
+        scripts.put("gateway", new String[] {"gateway", "SELECT id, api_key_hash FROM partners WHERE api_key_hash = :hash;\n"});
+        scripts.put("members", new String[] {"members", "select m1_0.id,m1_0.address_state,m1_0.city,m1_0.created_at,m1_0.date_of_birth,m1_0.email,"
                 + "m1_0.first_name,m1_0.gender,m1_0.last_name,m1_0.partner_id,m1_0.phone,m1_0.shipping_city,m1_0.shipping_state,"
                 + "m1_0.shipping_street1,m1_0.shipping_street2,m1_0.shipping_zip_code,m1_0.state,m1_0.status,m1_0.street1,"
                 + "m1_0.street2,m1_0.updated_at,m1_0.zip_code from members m1_0 where m1_0.id=:member and m1_0.partner_id=:partner"
-                + " fetch first :one rows only;\n");
-        // catalogue-service's lookup: one statement, no transaction around it (a copy of DrugLookupService.LOOKUP).
-        scripts.put("catalogue", """
-                SELECT d.id, d.name, d.description, d.default_ad_copy, d.classification, d.pharmacy_id, d.pharmacy_method, \
-                NOT EXISTS (SELECT 1 FROM partner_drug_access a WHERE a.partner_id = :partner) \
-                OR EXISTS (SELECT 1 FROM partner_drug_access_drugs ad WHERE ad.partner_id = :partner AND ad.drug_id = d.id), \
-                s.id, s.label, s.package_size, s.concentration_value, s.concentration_active_unit, s.concentration_base_unit, s.active, s.position \
-                FROM drugs d LEFT JOIN skus s ON s.drug_id = d.id WHERE d.id = :drug;
-                """);
-        scripts.put("requests", requestsScript);
+                + " fetch first :one rows only;\n"});
+        // The drug lookup: requests-service's copy of the catalogue (a copy of CatalogueCopy.LOOKUP), in a
+        // transaction of its own, as the create reads it before its insert transaction (issue 23).
+        scripts.put("catalogueCopy", new String[] {"requests", """
+                BEGIN;
+                SELECT d.drug::text, d.pharmacy_id, d.pharmacy_method, a.drug_ids IS NULL OR d.drug_id = ANY (a.drug_ids) \
+                FROM catalogue_drugs d LEFT JOIN catalogue_access a ON a.partner_id = :partner WHERE d.drug_id = :drug;
+                COMMIT;
+                """});
+        scripts.put("requests", new String[] {"requests", requestsScript});
         Map<String, Pgbench.Result> parts = new LinkedHashMap<>();
         double secondsPerCreate = 0;
-        for (Map.Entry<String, String> part : scripts.entrySet()) {
-            Pgbench.Result result = Pgbench.run(postgres, part.getKey(), part.getValue(), variables, clients, round);
+        for (Map.Entry<String, String[]> part : scripts.entrySet()) {
+            Pgbench.Result result = Pgbench.run(postgres, part.getValue()[0], part.getValue()[1], variables, clients, round);
             if (result == null) {
                 System.out.println("(no same-statements ceiling: the " + part.getKey() + " part failed; its script:\n"
-                        + part.getValue() + ")");
+                        + part.getValue()[1] + ")");
                 return null;
             }
             parts.put(part.getKey(), result);

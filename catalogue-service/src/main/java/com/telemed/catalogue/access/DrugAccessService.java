@@ -1,11 +1,14 @@
 package com.telemed.catalogue.access;
 
+import com.telemed.catalogue.drug.CatalogueEvents;
+import com.telemed.catalogue.drug.CatalogueVersions;
 import com.telemed.catalogue.drug.DrugRestrictions;
 import com.telemed.common.json.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,30 +19,39 @@ public class DrugAccessService implements DrugRestrictions {
     private static final int ATTEMPTS = 5;
 
     private final EntityManager entityManager;
+    private final CatalogueEvents events;
 
-    public DrugAccessService(EntityManager entityManager) {
+    public DrugAccessService(EntityManager entityManager, CatalogueEvents events) {
         this.entityManager = entityManager;
+        this.events = events;
     }
 
     /**
      * Sets the partner's access: {@code null} opens the full catalogue, a list (duplicates dropped,
      * order kept) restricts the partner to those drugs. Ids of drugs that do not exist (yet) are kept.
-     * Returns what is stored.
+     * Returns what is stored. Every call is a change with the partner's next catalogue version (taken
+     * first: its lock orders concurrent calls for one partner), published as
+     * {@code catalogue.access_changed} in the same transaction.
      */
     @Transactional
     public Optional<List<String>> set(String partnerId, List<String> drugIds) {
+        long version = CatalogueVersions.nextForPartner(entityManager, partnerId);
+        Instant now = Timestamps.now();
         if (drugIds == null) {
             // A bulk delete: concurrent removals never fail on a row already gone.
             entityManager.createNativeQuery("DELETE FROM partner_drug_access WHERE partner_id = ?1")
                     .setParameter(1, partnerId)
                     .executeUpdate();
+            events.accessChanged(partnerId, version, null, now);
             return Optional.empty();
         }
         PartnerDrugAccess access = lockedRow(partnerId);
         access.drugIds.clear();
         drugIds.stream().distinct().forEach(access.drugIds::add);
-        access.updatedAt = Timestamps.now();
-        return Optional.of(List.copyOf(access.drugIds));
+        access.updatedAt = now;
+        List<String> stored = List.copyOf(access.drugIds);
+        events.accessChanged(partnerId, version, stored, now);
+        return Optional.of(stored);
     }
 
     /** The drugs the partner is restricted to, or empty when the partner sees the full catalogue. */

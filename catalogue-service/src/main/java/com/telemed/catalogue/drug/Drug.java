@@ -35,4 +35,7 @@ public class Drug extends PanacheEntityBase {
 
     @Column(name = "updated_at")
     public Instant updatedAt;
+
+    /** The catalogue version of this state of the drug (V3__catalogue_events.sql), taken under the row lock. */
+    public long version;
 }

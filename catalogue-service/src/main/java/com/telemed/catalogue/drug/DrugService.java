@@ -22,10 +22,12 @@ public class DrugService {
 
     private final EntityManager entityManager;
     private final DrugRestrictions access;
+    private final CatalogueEvents events;
 
-    public DrugService(EntityManager entityManager, DrugRestrictions access) {
+    public DrugService(EntityManager entityManager, DrugRestrictions access, CatalogueEvents events) {
         this.entityManager = entityManager;
         this.access = access;
+        this.events = events;
     }
 
     /**
@@ -36,11 +38,14 @@ public class DrugService {
      *
      * <p>Concurrent PUTs of one new id meet on the primary key (INSERT ... ON CONFLICT DO NOTHING
      * waits for the other transaction) and then hold the row lock in turn: the last one wins, none fails.
+     * The new state takes the next catalogue version under that lock and is published
+     * ({@code catalogue.drug_changed}) in the same transaction.
      */
     @Transactional
     public CatalogueDrug replace(String drugId, DrugInput input) {
         Instant now = Timestamps.now();
         Drug drug = lockedRow(drugId, input, now);
+        drug.version = CatalogueVersions.next(entityManager);
         drug.name = input.name();
         drug.description = input.description();
         drug.defaultAdCopy = input.defaultAdCopy();
@@ -88,7 +93,9 @@ public class DrugService {
                 sku.persist();
             }
         }
-        return new CatalogueDrug(drug, List.copyOf(skus));
+        CatalogueDrug replaced = new CatalogueDrug(drug, List.copyOf(skus));
+        events.drugChanged(replaced, now);
+        return replaced;
     }
 
     /** Every drug, ordered by id. */

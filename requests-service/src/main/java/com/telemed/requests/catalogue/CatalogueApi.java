@@ -7,12 +7,16 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
-/** catalogue-service's internal drug lookup (catalogue-service/README.md). Used only through {@link CatalogueClient}. */
-@Path("/internal/drugs")
+/** catalogue-service's internal reads (catalogue-service/README.md). Used only through {@link CatalogueClient}. */
+@Path("/internal")
 @Produces(MediaType.APPLICATION_JSON)
 public interface CatalogueApi {
 
     @GET
-    @Path("/{drugId}")
+    @Path("/drugs/{drugId}")
     DrugLookup lookup(@PathParam("drugId") String drugId, @QueryParam("partnerId") String partnerId);
+
+    @GET
+    @Path("/catalogue/snapshot")
+    CatalogueChanges.Snapshot snapshot();
 }

@@ -8,7 +8,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
 import java.util.Optional;
 
-/** The one way requests-service reads the catalogue: drug, SKUs, access and pharmacy for a partner. */
+/**
+ * The one way requests-service reads the catalogue: drug, SKUs, access and pharmacy for a partner. From
+ * the service's own copy ({@link CatalogueCopy}) once it is synced; from catalogue-service when it is not
+ * yet, and for a drug the copy does not have (one created an instant ago, or none at all).
+ */
 @ApplicationScoped
 public class CatalogueClient {
 
@@ -17,18 +21,37 @@ public class CatalogueClient {
 
     private final CatalogueApi api;
     private final RemoteService catalogue;
+    private final RemoteService snapshots;
+    private final CatalogueCopy copy;
 
-    public CatalogueClient(NeighbourUrls urls, RemoteCalls calls) {
+    public CatalogueClient(NeighbourUrls urls, RemoteCalls calls, CatalogueCopy copy) {
         this.api = calls.client(CatalogueApi.class, urls.catalogueUrl());
         this.catalogue = calls.service("catalogue-service");
+        // A breaker of its own: a failing background sync never opens the one of the creates' lookups.
+        this.snapshots = calls.service("catalogue-service snapshot");
+        this.copy = copy;
     }
 
     /** The drug as the partner sees it, or empty when no such drug exists. */
     public Optional<DrugLookup> lookup(String partnerId, String drugId) {
+        if (copy.synced()) {
+            Optional<DrugLookup> copied = copy.lookup(partnerId, drugId);
+            if (copied.isPresent()) {
+                return copied;
+            }
+        }
         try {
             return Optional.of(catalogue.call("drug lookup", NOT_FOUND, () -> api.lookup(drugId, partnerId)));
         } catch (WebApplicationException notFound) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The whole catalogue with its versions, for {@link CatalogueCopySync}; a 404 (a catalogue-service
+     * without the endpoint yet) comes back as the {@link WebApplicationException}, not counted as unavailable.
+     */
+    CatalogueChanges.Snapshot snapshot() {
+        return snapshots.call("catalogue snapshot", NOT_FOUND, api::snapshot);
     }
 }

@@ -195,7 +195,7 @@ public class RequestEvents {
      */
     public void surveyCompleted(String partnerId, UUID responseId, UUID memberId, ObjectNode webhook, ObjectNode data,
                                 Instant at) {
-        EventSubject subject = new EventSubject(null, null, memberId == null ? null : memberId.toString(), null);
+        EventSubject subject = new EventSubject(null, null, memberId == null ? null : memberId.toString(), null, null);
         outbox.publish(TOPIC, responseId.toString(), new EventEnvelope(UUID.randomUUID().toString(), SURVEY_COMPLETED,
                 partnerId, at, subject, data, webhook));
     }

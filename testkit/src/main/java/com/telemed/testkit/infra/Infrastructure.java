@@ -24,7 +24,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 public final class Infrastructure implements AutoCloseable {
 
     /** The event topics of the architecture, keyed by aggregate id. */
-    public static final List<String> TOPICS = List.of("care.events", "member.events", "messaging.events");
+    public static final List<String> TOPICS = List.of("care.events", "catalogue.events", "member.events", "messaging.events");
     private static final int TOPIC_PARTITIONS = 3;
 
     private final PostgresServer postgres;
