@@ -85,13 +85,11 @@ final class SameStatementsCeiling {
                 + "m1_0.shipping_street1,m1_0.shipping_street2,m1_0.shipping_zip_code,m1_0.state,m1_0.status,m1_0.street1,"
                 + "m1_0.street2,m1_0.updated_at,m1_0.zip_code from members m1_0 where m1_0.id=:member and m1_0.partner_id=:partner"
                 + " fetch first :one rows only;\n"});
-        // The drug lookup: requests-service's copy of the catalogue (a copy of CatalogueCopy.LOOKUP), in a
-        // transaction of its own, as the create reads it before its insert transaction (issue 23).
+        // The drug lookup: requests-service's copy of the catalogue (a copy of CatalogueCopy.LOOKUP), one
+        // statement without a transaction around it, before the create's insert transaction (issue 23).
         scripts.put("catalogueCopy", new String[] {"requests", """
-                BEGIN;
                 SELECT d.drug::text, d.pharmacy_id, d.pharmacy_method, a.drug_ids IS NULL OR d.drug_id = ANY (a.drug_ids) \
                 FROM catalogue_drugs d LEFT JOIN catalogue_access a ON a.partner_id = :partner WHERE d.drug_id = :drug;
-                COMMIT;
                 """});
         scripts.put("requests", new String[] {"requests", requestsScript});
         Map<String, Pgbench.Result> parts = new LinkedHashMap<>();
