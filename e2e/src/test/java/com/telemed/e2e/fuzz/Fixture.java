@@ -18,6 +18,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -64,6 +65,8 @@ public final class Fixture {
     private final Map<Slot, String> ids = new EnumMap<>(Slot.class);
     private final Set<Part> stale = EnumSet.noneOf(Part.class);
     private final Connection webhookDb;
+    private final Connection catalogueDb;
+    private final Connection requestsDb;
     private String apiKey;
     private String publishableKey;
     private String partnerId;
@@ -74,24 +77,29 @@ public final class Fixture {
     /** A well-formed id nothing has: what "unknown" means for every slot. */
     public static final String UNKNOWN = "5f0c6c1e-1c9e-4a57-9a0e-3d1f1b2f9c11";
 
-    private Fixture(RunningPlatform.Handle platform, Connection webhookDb) {
+    private Fixture(RunningPlatform.Handle platform, Connection webhookDb, Connection catalogueDb, Connection requestsDb) {
         this.platform = platform;
         this.webhookDb = webhookDb;
+        this.catalogueDb = catalogueDb;
+        this.requestsDb = requestsDb;
     }
 
     /** Makes everything; {@code webhookUrl} answers 2xx to every delivery. */
     public static Fixture create(RunningPlatform.Handle platform, String webhookUrl) {
-        var postgres = platform.infrastructure().postgres();
-        Connection webhookDb;
-        try {
-            webhookDb = DriverManager.getConnection(postgres.jdbcUrl(PlatformService.WEBHOOK.database()),
-                    postgres.username(), postgres.password());
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot reach the webhook database", e);
-        }
-        Fixture fixture = new Fixture(platform, webhookDb);
+        Fixture fixture = new Fixture(platform, connect(platform, PlatformService.WEBHOOK), connect(platform, PlatformService.CATALOGUE),
+                connect(platform, PlatformService.REQUESTS));
         fixture.build(webhookUrl);
+        fixture.settleCatalogueCopy();
         return fixture;
+    }
+
+    private static Connection connect(RunningPlatform.Handle platform, PlatformService service) {
+        var postgres = platform.infrastructure().postgres();
+        try {
+            return DriverManager.getConnection(postgres.jdbcUrl(service.database()), postgres.username(), postgres.password());
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot reach the " + service.database() + " database", e);
+        }
     }
 
     private void build(String webhookUrl) {
@@ -253,6 +261,20 @@ public final class Fixture {
                 + "' AND status = 'retrying'") == 0);
     }
 
+    /**
+     * Waits until requests-service's copy of the catalogue holds every catalogue change: a successful
+     * drug or access PUT publishes one, which requests-service applies in the background and which would
+     * otherwise change its rows during the next call. Caught up when the copy's newest versions are the
+     * catalogue's (every change takes the next version and is published).
+     */
+    public void settleCatalogueCopy() {
+        await().atMost(SETTLE).until(() ->
+                text(catalogueDb, "SELECT coalesce(max(version), 0) FROM drugs")
+                        .equals(text(requestsDb, "SELECT coalesce(max(version), 0) FROM catalogue_drugs"))
+                && text(catalogueDb, "SELECT coalesce(max(version), 0) FROM partner_access_versions")
+                        .equals(text(requestsDb, "SELECT coalesce(max(version), 0) FROM catalogue_access")));
+    }
+
     public String id(Slot slot) {
         if (slot == Slot.FRESH) {
             return UUID.randomUUID().toString();
@@ -324,7 +346,11 @@ public final class Fixture {
     }
 
     private String text(String sql) {
-        try (var statement = webhookDb.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+        return text(webhookDb, sql);
+    }
+
+    private static String text(Connection db, String sql) {
+        try (var statement = db.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
             if (!rows.next()) {
                 throw new IllegalStateException("no row: " + sql);
             }
@@ -335,10 +361,12 @@ public final class Fixture {
     }
 
     public void close() {
-        try {
-            webhookDb.close();
-        } catch (SQLException ignored) {
-            // closing anyway
+        for (Connection db : List.of(webhookDb, catalogueDb, requestsDb)) {
+            try {
+                db.close();
+            } catch (SQLException ignored) {
+                // closing anyway
+            }
         }
     }
 }

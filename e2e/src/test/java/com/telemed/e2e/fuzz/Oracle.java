@@ -100,6 +100,10 @@ public final class Oracle implements AutoCloseable {
                 if (reached.waitsForDeliveries()) {
                     fixture.settleDeliveries();
                 }
+                if (reached.owner() == PlatformService.CATALOGUE) {
+                    // A catalogue change reaches requests-service's catalogue copy in the background.
+                    fixture.settleCatalogueCopy();
+                }
             });
         }
     }
