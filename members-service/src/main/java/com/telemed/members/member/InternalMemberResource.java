@@ -66,7 +66,7 @@ public class InternalMemberResource {
     @Path("/{id}")
     public MemberViews.InternalEnvelope get(@PathParam("id") String id, @QueryParam("partnerId") String partnerId) {
         validatePartner(partnerId);
-        return new MemberViews.InternalEnvelope(MemberViews.Internal.of(queries.get(partnerId, Ids.uuid(id))));
+        return new MemberViews.InternalEnvelope(MemberViews.Internal.of(queries.read(partnerId, Ids.uuid(id))));
     }
 
     /**

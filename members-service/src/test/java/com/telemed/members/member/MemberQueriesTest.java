@@ -4,6 +4,7 @@ import static com.telemed.members.member.MemberFixtures.input;
 import static com.telemed.members.member.MemberFixtures.memberBody;
 import static com.telemed.members.member.MemberFixtures.newPartner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,7 +24,10 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import jakarta.inject.Inject;
+import jakarta.persistence.Column;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -217,5 +221,36 @@ class MemberQueriesTest {
                 .call(() -> queries.batch(partnerId, List.of(b, foreign, a, UUID.randomUUID(), b)));
         assertEquals(List.of(b, a), batch.stream().map(member -> member.id).toList(), "in the order asked, each once");
         assertEquals(List.of(), queries.batch(partnerId, List.of()));
+    }
+
+    /**
+     * The detached read (requests-service's lookup on every create) holds what the session's read holds, column by
+     * column, for a member with every column set, so a column left out of its SELECT shows; and sees only the
+     * partner's members.
+     */
+    @Test
+    void theDetachedReadHoldsEveryColumnTheEntityHolds() throws Exception {
+        String partnerId = newPartner();
+        UUID id = members.create(partnerId, input("""
+                {"firstName": "Ann", "lastName": "Lee", "email": "ann@example.com", "phone": "555-0100",
+                 "dateOfBirth": "1990-04-01", "state": "CA", "gender": "f",
+                 "address": {"street1": "1 Main St", "street2": "Apt 2", "city": "Springfield", "state": "CA", "zipCode": "90210"},
+                 "shippingAddress": {"street1": "2 Side St", "street2": "Unit 3", "city": "Reno", "state": "NV",
+                  "zipCode": "89501"}}""")).id;
+        UUID foreign = create(newPartner(), "F", "Four", "f@example.com");
+
+        Member stored = QuarkusTransaction.requiringNew().call(() -> queries.get(partnerId, Optional.of(id)));
+        Member read = queries.read(partnerId, Optional.of(id));
+        List<Field> columns = Arrays.stream(Member.class.getDeclaredFields()).filter(f -> f.isAnnotationPresent(Column.class)).toList();
+        assertEquals(22, columns.size());
+        for (Field column : columns) {
+            assertNotNull(column.get(stored), column.getName());
+            assertEquals(column.get(stored), column.get(read), column.getName());
+        }
+        for (Optional<UUID> wrong : List.of(Optional.of(foreign), Optional.of(UUID.randomUUID()), Optional.<UUID>empty())) {
+            ApiException notFound = assertThrows(ApiException.class, () -> queries.read(partnerId, wrong));
+            assertEquals(404, notFound.status());
+            assertEquals(MemberQueries.NOT_FOUND, notFound.getMessage());
+        }
     }
 }
