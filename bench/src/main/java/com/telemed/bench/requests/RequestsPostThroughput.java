@@ -44,14 +44,16 @@ final class RequestsPostThroughput {
     private RequestsPostThroughput() {
     }
 
-    /**
-     * Kept as {@code post.gateway}, {@code post.ceiling} (pgbench), {@code post.direct}, their ratios; the
-     * headline: creates/s through the gateway, and its ratio to the ceiling.
-     */
     /** What a create is made of: the partner's key, its member and drug, one create made before (its rows the ceiling replays), the body. */
     record Create(String partnerId, String apiKey, String memberId, String drugId, String requestId, String body) {
     }
 
+    /**
+     * Kept as {@code post.gateway} and {@code post.direct} (each the mean of two rounds, a gateway round
+     * then a direct one before the ceilings and again after them; each round also kept), {@code post.ceiling}
+     * (pgbench), the same-statements parts and their ratios; the headline: creates/s through the gateway,
+     * and its ratio to the same-statements ceiling.
+     */
     static void run(Results results, BenchPlatform platform, Create create, Duration round) throws Exception {
         String partnerId = create.partnerId();
         String apiKey = create.apiKey();
@@ -68,14 +70,19 @@ final class RequestsPostThroughput {
         Profile profile = Profile.beforeWarmUp(platform, wrk);
         warmUp(platform, wrk, viaGateway, gatewayHeaders, body);
         profile.roundStarts();
-        Load viaGw = post(wrk, "through gateway", viaGateway, gatewayHeaders, body, round);
-        System.out.println(viaGw.line());
-        profile.stop(viaGw.calls());
+        Load viaGw1 = post(wrk, "through gateway (round 1)", viaGateway, gatewayHeaders, body, round);
+        System.out.println(viaGw1.line());
+        profile.stop(viaGw1.calls());
         if ("1".equals(System.getenv("BENCH_CREATE_ONLY"))) {
-            viaGw.record(results, "post.gateway", "POST /v1/requests through the gateway, " + CONCURRENCY + " clients", "req/s",
+            viaGw1.record(results, "post.gateway", "POST /v1/requests through the gateway, " + CONCURRENCY + " clients", "req/s",
                     Results.Role.HEADLINE);
             return;
         }
+        // Each gateway round has a direct round right after it, and the ceilings run between the two pairs
+        // (issue 23: with one gateway round first and one direct round last, this machine's drift made the
+        // gateway 60 % of direct in one run and 91 % in the one before).
+        Load svc1 = post(wrk, "direct to requests-service (round 1)", direct, DirectCalls.headers("POST", direct, partnerId), body, round);
+        System.out.println(svc1.line());
         Pgbench.Result ceiling = Pgbench.oneRowInserts(postgres, CONCURRENCY, round);
         Load db = ceiling == null ? null
                 : new Load("pgbench one-row INSERT (same server)", ceiling.perSecond(), ceiling.p50Ms(), ceiling.p99Ms(), ceiling.failed(), 0);
@@ -89,15 +96,31 @@ final class RequestsPostThroughput {
                     "pgbench, a create's " + database + " statements", part.perSecond(), part.p50Ms(), part.p99Ms(), part.failed()));
             System.out.printf("%-40s %9.0f /s%n", "same-statements ceiling (all four parts)", same.perSecond());
         }
-        Load svc = post(wrk, "direct to requests-service (context)", direct, DirectCalls.headers("POST", direct, partnerId), body, round);
+        Load viaGw2 = post(wrk, "through gateway (round 2)", viaGateway, gatewayHeaders, body, round);
+        System.out.println(viaGw2.line());
+        Load svc2 = post(wrk, "direct to requests-service (round 2)", direct, DirectCalls.headers("POST", direct, partnerId), body, round);
+        System.out.println(svc2.line());
+        Load viaGw = both("through gateway (both rounds)", viaGw1, viaGw2);
+        Load svc = both("direct to requests-service (both rounds)", svc1, svc2);
+        System.out.println(viaGw.line());
         System.out.println(svc.line());
         System.out.println();
         String clients = ", " + CONCURRENCY + " clients";
-        viaGw.record(results, "post.gateway", "POST /v1/requests through the gateway" + clients, "req/s", Results.Role.HEADLINE);
+        viaGw.record(results, "post.gateway", "POST /v1/requests through the gateway, mean of 2 rounds" + clients, "req/s",
+                Results.Role.HEADLINE);
+        viaGw1.record(results, "post.gateway.round1", "POST /v1/requests through the gateway, round 1 (before the ceilings)" + clients,
+                "req/s", Results.Role.DETAIL);
+        viaGw2.record(results, "post.gateway.round2", "POST /v1/requests through the gateway, round 2 (after the ceilings)" + clients,
+                "req/s", Results.Role.DETAIL);
+        svc1.record(results, "post.direct.round1", "POST /v1/requests direct to requests-service, round 1" + clients, "req/s",
+                Results.Role.DETAIL);
+        svc2.record(results, "post.direct.round2", "POST /v1/requests direct to requests-service, round 2" + clients, "req/s",
+                Results.Role.DETAIL);
         if (db != null) {
             db.record(results, "post.ceiling", "pgbench one-row INSERT, same server" + clients, "tx/s", Results.Role.DETAIL);
         }
-        svc.record(results, "post.direct", "POST /v1/requests direct to requests-service" + clients, "req/s", Results.Role.DETAIL);
+        svc.record(results, "post.direct", "POST /v1/requests direct to requests-service, mean of 2 rounds" + clients, "req/s",
+                Results.Role.DETAIL);
         if (db != null) {
             results.record("post.ratioToOneRowInsert", 100 * viaGw.perSecond() / db.perSecond(), "%",
                     "POST through the gateway / pgbench one-row INSERT");
@@ -148,6 +171,12 @@ final class RequestsPostThroughput {
                 return;
             }
         }
+    }
+
+    /** Two rounds as one: their mean rate, mean p50, the higher p99, their errors and calls summed. */
+    static Load both(String name, Load first, Load second) {
+        return new Load(name, (first.perSecond() + second.perSecond()) / 2, (first.p50Ms() + second.p50Ms()) / 2,
+                Math.max(first.p99Ms(), second.p99Ms()), first.errors() + second.errors(), first.calls() + second.calls());
     }
 
     private static Load post(boolean wrk, String name, URI uri, String[] headers, String body, Duration duration) throws Exception {
