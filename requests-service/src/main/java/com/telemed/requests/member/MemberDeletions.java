@@ -4,10 +4,7 @@ import com.telemed.common.json.Timestamps;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.UUID;
-import org.hibernate.Session;
 
 /**
  * The rule "a member with requests cannot be deleted" across two services (members-service
@@ -20,8 +17,10 @@ import org.hibernate.Session;
  *   <li>{@link #agree}: members-service asks before it deletes. With requests, the delete is
  *       refused; without, the member is recorded in {@code deleted_members} (V7) and the delete
  *       may go ahead.</li>
- *   <li>{@link #live}: every create, in the transaction that inserts the request, refuses a
- *       recorded member ({@code 400 Member not found}, as for a member that has gone).</li>
+ *   <li>every create, in the statement that inserts the request
+ *       ({@link com.telemed.requests.request.NewRequestRows}, the database function
+ *       {@code member_live}, V16), refuses a recorded member ({@code 400 Member not found}, as for
+ *       a member that has gone).</li>
  * </ul>
  * Whichever commits first wins: a create that committed first is seen by the delete's count, a
  * delete that committed first is seen by the create's check. A create's member lookup may have
@@ -59,25 +58,5 @@ public class MemberDeletions {
                     .executeUpdate();
         }
         return hasRequests;
-    }
-
-    /**
-     * In the transaction that inserts a request for the member: takes the member's lock (shared,
-     * until commit) and answers whether the member may have a request, i.e. its delete was not
-     * agreed. One round trip: the database function {@code member_live} (V16) takes the lock, then
-     * reads {@code deleted_members} in a statement of its own, with a snapshot taken after the lock.
-     * Plain JDBC on the transaction's connection: it is on every create's path (issue 23).
-     */
-    public static boolean live(String partnerId, UUID memberId) {
-        return Panache.getEntityManager().unwrap(Session.class).doReturningWork(connection -> {
-            try (PreparedStatement live = connection.prepareStatement("SELECT member_live(?, ?)")) {
-                live.setString(1, partnerId);
-                live.setObject(2, memberId);
-                try (ResultSet result = live.executeQuery()) {
-                    result.next();
-                    return result.getBoolean(1);
-                }
-            }
-        });
     }
 }

@@ -4,11 +4,9 @@ import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.requests.catalogue.CatalogueClient;
 import com.telemed.requests.catalogue.DrugLookup;
-import com.telemed.requests.member.MemberDeletions;
 import com.telemed.requests.member.MemberRecord;
 import com.telemed.requests.member.MembersClient;
 import com.telemed.requests.survey.SurveyLinks;
-import io.quarkus.hibernate.orm.panache.Panache;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -23,30 +21,32 @@ import java.util.regex.Pattern;
 
 /**
  * {@code POST /v1/requests}: validation, the member (by id or find-or-create), the drug checks
- * through catalogue-service, then the request and its item in one short transaction.
+ * (requests-service's copy of the catalogue), then the request's rows in one statement
+ * ({@link NewRequestRows}).
  *
- * <p>No database connection or lock is held across a call to another service: the member and
- * catalogue calls (each up to the remote timeouts, retry included) run with no transaction open,
- * and only then one short transaction inserts. That transaction also takes the guards:
+ * <p>No database connection or lock is held across a call to another service: the member call (up
+ * to the remote timeouts, retry included) runs with nothing open, and only then one statement
+ * writes. That statement also takes the guards:
  * <ul>
  *   <li>Idempotency: a key (header, else body) already recorded for the partner answers the
- *       replay without touching the member. A new key is guarded by a transaction-scoped advisory
- *       lock on (partner, key) in the inserting transaction, which looks for the key again: of
+ *       replay without touching the member. A new key is guarded by the unique index
+ *       {@code (partner_id, idempotency_key)}: the insert waits for a running insert of the same
+ *       key and writes nothing once that one committed, and the create then replays it. Of
  *       concurrent creates with one key (on any number of instances) the first to commit creates,
- *       the rest replay it. The unique index {@code (partner_id, idempotency_key)} backs it.
- *       Nothing is recorded when the create fails, so a rejected body can be retried with the same
- *       key. Members created inline stay even then: members-service committed them (partner-api.md
- *       says so).</li>
+ *       the rest replay it. Nothing is recorded when the create fails, so a rejected body can be
+ *       retried with the same key. Members created inline stay even then: members-service
+ *       committed them (partner-api.md says so).</li>
  *   <li>Within one instance, creates with a key already in flight wait for it (no connection held)
  *       and then replay its request, so they make no member call (partner-api.md: no member
  *       changes on replay); they run the create themselves only if it failed.</li>
- *   <li>The member: a member whose delete requests-service agreed to ({@link MemberDeletions}) is
- *       refused under the member's lock, so a member deleted while its lookup was answered and its
- *       insert came never gets a request.</li>
+ *   <li>The member: a member whose delete requests-service agreed to
+ *       ({@link com.telemed.requests.member.MemberDeletions}) is refused under the member's lock,
+ *       so a member deleted while its lookup was answered and its insert came never gets a
+ *       request.</li>
  *   <li>The survey response ({@code v2SurveyResponseId}): checked with the member and the drug
  *       ({@link SurveyLinks#check}), then taken for the request in the inserting transaction only
- *       while still free ({@link SurveyLinks#link}): of concurrent creates with one response, one
- *       commits and the others roll back whole, so a refused create never leaves a request.</li>
+ *       while still free: of concurrent creates with one response, one commits and the others
+ *       roll back whole, so a refused create never leaves a request.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -57,12 +57,14 @@ public class RequestCreation {
 
     private final MembersClient members;
     private final CatalogueClient catalogue;
+    private final NewRequestRows rows;
     /** Keyed creates running on this instance, by (partner, key); completed when they end. */
     private final Map<List<String>, CompletableFuture<Void>> inFlight = new ConcurrentHashMap<>();
 
-    public RequestCreation(MembersClient members, CatalogueClient catalogue) {
+    public RequestCreation(MembersClient members, CatalogueClient catalogue, NewRequestRows rows) {
         this.members = members;
         this.catalogue = catalogue;
+        this.rows = rows;
     }
 
     /** The result: {@code replay} tells a 200 replay from a 201 create. */
@@ -73,8 +75,8 @@ public class RequestCreation {
     public Outcome create(String partnerId, RequestInput input, String headerKey) {
         String key = headerKey != null && !headerKey.isBlank() ? headerKey : input.idempotencyKey();
         if (key == null) {
-            Prepared prepared = prepare(partnerId, input);
-            return QuarkusTransaction.requiringNew().call(() -> new Outcome(insert(partnerId, prepared, null), false));
+            return new Outcome(insert(partnerId, prepare(partnerId, input), null)
+                    .orElseThrow(() -> new IllegalStateException("A create without a key found its key taken")), false);
         }
         List<String> flight = List.of(partnerId, key);
         while (true) {
@@ -95,15 +97,11 @@ public class RequestCreation {
                 if (recorded.isPresent()) {
                     return new Outcome(recorded.get(), true);
                 }
-                Prepared prepared = prepare(partnerId, input);
-                return QuarkusTransaction.requiringNew().call(() -> {
-                    lockKey(partnerId, key);
-                    Optional<Request> raced = Request.findByIdempotencyKey(partnerId, key);
-                    if (raced.isPresent()) {
-                        return new Outcome(raced.get(), true);
-                    }
-                    return new Outcome(insert(partnerId, prepared, key), false);
-                });
+                Optional<Request> created = insert(partnerId, prepare(partnerId, input), key);
+                if (created.isPresent()) {
+                    return new Outcome(created.get(), false);
+                }
+                // Another instance's create with this key committed first: the next look replays it.
             } finally {
                 inFlight.remove(flight, mine);
                 mine.complete(null);
@@ -153,11 +151,11 @@ public class RequestCreation {
         return drug;
     }
 
-    /** In the inserting transaction; {@code 400 Member not found} when the member's delete was agreed meanwhile. */
-    private static Request insert(String partnerId, Prepared prepared, String key) {
-        if (!MemberDeletions.live(partnerId, prepared.member().id())) {
-            throw ApiException.badRequest(MEMBER_NOT_FOUND);
-        }
+    /**
+     * Writes the request's rows ({@link NewRequestRows}); empty when the key was recorded by another
+     * create meanwhile. {@code 400 Member not found} when the member's delete was agreed meanwhile.
+     */
+    private Optional<Request> insert(String partnerId, Prepared prepared, String key) {
         Instant now = Timestamps.now();
         RequestInput input = prepared.input();
         Request request = new Request();
@@ -179,16 +177,14 @@ public class RequestCreation {
         request.itemCount = prepared.item() == null ? 0 : 1;
         request.createdAt = now;
         request.updatedAt = now;
-        request.persist();
-        UUID itemId = null;
-        if (prepared.item() != null) {
-            itemId = newItem(request, prepared.item(), prepared.drug(), now).id;
-        }
-        HistoryEntry.record(request.id, itemId, "created", HistoryEntry.API, null, now);
-        if (prepared.survey() != null) {
-            SurveyLinks.link(prepared.survey(), request.id, request.memberId, now);
-        }
-        return request;
+        LineItem item = prepared.item() == null ? null : newItem(request, prepared.item(), prepared.drug(), now);
+        NewRequestRows.Written written = rows.write(request, item, prepared.survey());
+        return switch (written) {
+            case CREATED -> Optional.of(request);
+            case KEY_TAKEN -> Optional.empty();
+            case MEMBER_GONE -> throw ApiException.badRequest(MEMBER_NOT_FOUND);
+            case SURVEY_TAKEN -> throw ApiException.badRequest(SurveyLinks.ALREADY_USED);
+        };
     }
 
     private static LineItem newItem(Request request, RequestInput.ItemInput fields, DrugLookup drug, Instant now) {
@@ -200,15 +196,6 @@ public class RequestCreation {
             item.requestedDoseValue = fields.requestedClinicalDose().value();
             item.requestedDoseUnit = fields.requestedClinicalDose().unit();
         }
-        item.persist();
         return item;
-    }
-
-    private static void lockKey(String partnerId, String key) {
-        Panache.getEntityManager()
-                .createNativeQuery("SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext('requests.idempotency:' || :partner), hashtext(:key))) AS locked")
-                .setParameter("partner", partnerId)
-                .setParameter("key", key)
-                .getSingleResult();
     }
 }

@@ -2,18 +2,18 @@ package com.telemed.requests.survey;
 
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
-import io.quarkus.hibernate.orm.panache.Panache;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import java.time.Instant;
 import java.util.UUID;
 
 /**
  * {@code POST /v1/requests} with {@code v2SurveyResponseId} (partner-api.md, Requests): the
  * response must exist and be the partner's; it backs one request only; its summary goes to
  * {@code caseNotes}. {@link #check} answers the refusals before the request's transaction (with no
- * transaction of the caller's open); {@link #link}, in the request's inserting transaction, takes
- * the response for the request under the condition that it is still free, so of two creates with
- * one response exactly one commits and the other rolls back whole (no request, no link).
+ * transaction of the caller's open); the request's inserting statement
+ * ({@link com.telemed.requests.request.NewRequestRows}) takes the response for the request under the
+ * condition that it is still free (the update's row lock makes a concurrent create wait for this
+ * one's end and then find it taken), so of two creates with one response exactly one commits and
+ * the other rolls back whole (no request, no link).
  */
 public final class SurveyLinks {
 
@@ -55,28 +55,6 @@ public final class SurveyLinks {
             }
             return new Link(id, SurveyAnswers.summary(response.answers));
         });
-    }
-
-    /**
-     * In the request's inserting transaction, once the request row is written: the response backs
-     * it ({@code request_id}, {@code linked_at}) and its member is the request's. Taken only while
-     * still free (the row lock of the update makes a concurrent create wait for this one's end and
-     * then find it taken): {@code 400 ... has already been used for a request} otherwise, and the
-     * caller's transaction rolls back.
-     */
-    public static void link(Link link, UUID requestId, UUID memberId, Instant at) {
-        Panache.getEntityManager().flush();
-        int taken = Panache.getEntityManager()
-                .createNativeQuery("UPDATE survey_responses SET request_id = :request, member_id = :member, linked_at = :at"
-                        + " WHERE id = :id AND request_id IS NULL AND (mode = 'initial' OR member_id = :member)")
-                .setParameter("request", requestId)
-                .setParameter("member", memberId)
-                .setParameter("at", at)
-                .setParameter("id", link.responseId())
-                .executeUpdate();
-        if (taken == 0) {
-            throw ApiException.badRequest(ALREADY_USED);
-        }
     }
 
     /**

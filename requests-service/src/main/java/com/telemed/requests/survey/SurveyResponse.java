@@ -59,7 +59,7 @@ public class SurveyResponse extends PanacheEntityBase {
     @Column(name = "drug_ids", nullable = false, updatable = false)
     public List<String> drugIds;
 
-    /** The request it backs; set only by {@link SurveyLinks#link}. */
+    /** The request it backs; set only by the request's inserting statement ({@link com.telemed.requests.request.NewRequestRows}). */
     @Column(name = "request_id")
     public UUID requestId;
 

@@ -196,6 +196,10 @@ class RequestIdempotencyTest extends PartnerWithDrugAndMember {
     @Inject
     CatalogueClient catalogueClient;
 
+    /** Stateless (the datasource): another replica's is the same statement on the same database. */
+    @Inject
+    NewRequestRows newRequestRows;
+
     /**
      * Two instances of the service (the bean, and a second {@link RequestCreation} of its own, as
      * another replica would have) creating with one key at once: the database guard alone decides.
@@ -204,7 +208,7 @@ class RequestIdempotencyTest extends PartnerWithDrugAndMember {
     @Test
     void concurrentCreatesOnTwoInstancesMakeOneRequest() throws Exception {
         int callers = 40;
-        RequestCreation otherInstance = new RequestCreation(membersClient, catalogueClient);
+        RequestCreation otherInstance = new RequestCreation(membersClient, catalogueClient, newRequestRows);
         Map<String, Object> body = prescription(memberId, drugId);
         RequestInput input = RequestSchemas.createInput(new ObjectMapper().valueToTree(body), key, Timestamps::now);
         List<Map.Entry<Integer, String>> answers = atOnce(callers, caller -> {
