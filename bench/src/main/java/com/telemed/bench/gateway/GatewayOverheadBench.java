@@ -1,10 +1,12 @@
 package com.telemed.bench.gateway;
 
 import com.telemed.bench.support.BenchPlatform;
+import com.telemed.bench.support.CpuBusy;
 import com.telemed.bench.support.DirectCalls;
 import com.telemed.bench.support.LoadRun;
 import com.telemed.bench.support.Machine;
 import com.telemed.bench.support.Nginx;
+import com.telemed.bench.support.ProcessCpu;
 import com.telemed.bench.support.Results;
 import com.telemed.bench.support.Taskset;
 import com.telemed.bench.support.ThreadCpu;
@@ -22,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -108,7 +111,8 @@ public final class GatewayOverheadBench {
                     if (viaNginx != null) {
                         load.run("  settle: nginx", viaNginx, directHeaders.get(), concurrency, round);
                     }
-                    compare(results, "isolated", load, viaGateway, gatewayHeaders, direct, directHeaders, viaNginx, concurrency, round);
+                    compare(results, "isolated", load, viaGateway, gatewayHeaders, direct, directHeaders, viaNginx, concurrency, round,
+                            processCpu(platform, nginx));
                 }
             }
             System.out.println("aims: at least 70 % of direct throughput and 85 % of nginx's in the isolated setup;"
@@ -153,6 +157,25 @@ public final class GatewayOverheadBench {
      */
     static void compare(Results results, String setup, Load load, URI viaGateway, String[] gatewayHeaders, URI direct,
                         Supplier<String[]> directHeaders, URI viaNginx, int concurrency, Duration round) throws Exception {
+        compare(results, setup, load, viaGateway, gatewayHeaders, direct, directHeaders, viaNginx, concurrency, round, null);
+    }
+
+    /**
+     * As above; with {@code cpu}, each round of the three also prints how busy each CPU was and each
+     * process's CPU per call (issue 23: which core limits the isolated gateway's rounds).
+     */
+    static void compare(Results results, String setup, Load load, URI viaGateway, String[] gatewayHeaders, URI direct,
+                        Supplier<String[]> directHeaders, URI viaNginx, int concurrency, Duration round, ProcessCpu cpu)
+            throws Exception {
+        Load accounted = cpu == null ? load : (name, uri, headers, c, d) -> {
+            CpuBusy.Snapshot cores = CpuBusy.snapshot();
+            ProcessCpu.Snapshot before = cpu.snapshot();
+            double[] result = load.run(name, uri, headers, c, d);
+            ProcessCpu.Snapshot after = cpu.snapshot();
+            System.out.println("    " + CpuBusy.describe(cores, CpuBusy.snapshot()) + "; "
+                    + cpu.describe(before, after, (int) Math.max(1, Math.round(result[0] * d.toMillis() / 1000.0))));
+            return result;
+        };
         boolean judged = setup.equals("isolated");
         String where = judged ? "isolated: " : "shared cores: ";
         List<Double> gateways = new ArrayList<>();
@@ -168,9 +191,9 @@ public final class GatewayOverheadBench {
             Collections.rotate(legs, -(i - 1));
             for (String leg : legs) {
                 measured.put(leg, switch (leg) {
-                    case "gateway" -> load.run("through gateway (round " + i + ")", viaGateway, gatewayHeaders, concurrency, round);
-                    case "direct" -> load.run("direct to service (round " + i + ")", direct, directHeaders.get(), concurrency, round);
-                    default -> load.run("through nginx (round " + i + ")", viaNginx, directHeaders.get(), concurrency, round);
+                    case "gateway" -> accounted.run("through gateway (round " + i + ")", viaGateway, gatewayHeaders, concurrency, round);
+                    case "direct" -> accounted.run("direct to service (round " + i + ")", direct, directHeaders.get(), concurrency, round);
+                    default -> accounted.run("through nginx (round " + i + ")", viaNginx, directHeaders.get(), concurrency, round);
                 });
             }
             double[] gateway = measured.get("gateway");
@@ -225,6 +248,20 @@ public final class GatewayOverheadBench {
         results.add(judged ? Results.Role.HEADLINE : Results.Role.DETAIL, setup + ".oneClient.addedP50Ms",
                 alone[1] - aloneDirect[1], "ms", where + "latency the gateway adds at p50, 1 client");
         results.record(setup + ".oneClient.addedP99Ms", alone[2] - aloneDirect[2], "ms", where + "latency the gateway adds at p99, 1 client");
+    }
+
+    /** The processes of the isolated rounds, for their CPU per call; this JVM's figure includes wrk (its reaped child). */
+    private static ProcessCpu processCpu(BenchPlatform platform, Nginx nginx) {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        pids.put("gateway", platform.pid(PlatformService.GATEWAY));
+        pids.put("catalogue-service", platform.pid(PlatformService.CATALOGUE));
+        if (nginx != null) {
+            List<Long> nginxPids = nginx.pids();
+            for (int i = 0; i < nginxPids.size(); i++) {
+                pids.put("nginx " + (i + 1), nginxPids.get(i));
+            }
+        }
+        return new ProcessCpu(pids, platform.infrastructure().postgres().pid(), "bench JVM (Kafka, wrk)", true);
     }
 
     /** nginx in front of the same service, or null (said why) when it is not installed or does not start. */

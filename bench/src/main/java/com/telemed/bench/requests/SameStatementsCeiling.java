@@ -24,10 +24,10 @@ import java.util.UUID;
  * {@code 1 / sum(1 / part's transactions per second)}: the rate at which the server could do every
  * part of every create, one after the other on the same cores.
  *
- * <p>Two differences from the services' statements, both in the ceiling's favour of being higher:
- * the ids of the new rows come from one {@code SELECT gen_random_uuid(), gen_random_uuid()} (the
- * services make them in Java); nothing of the outbox relay's or the other consumers' background
- * work is replayed (none of it runs per create).
+ * <p>Two differences from the services' statements: the ids of the new rows are made inside the
+ * statement by {@code gen_random_uuid()} (requests-service makes them in Java and sends them as
+ * parameters); nothing of the outbox relay's or the other consumers' background work is replayed
+ * (none of it runs per create), in the ceiling's favour of being higher.
  */
 final class SameStatementsCeiling {
 
@@ -66,16 +66,22 @@ final class SameStatementsCeiling {
         }
         String requestsScript;
         try (Connection requests = connect(postgres, "requests")) {
-            StringBuilder script = new StringBuilder("BEGIN;\n")
-                    .append("SELECT member_live(:partner, :member);\n")
-                    .append("SELECT gen_random_uuid() AS rid, gen_random_uuid() AS iid \\gset\n");
-            script.append(insert(requests, "requests", REQUEST_COLUMNS, "id = ?", requestId, "r_", variables,
-                    Map.of("id", ":rid"), "")).append(";\n");
-            script.append(insert(requests, "line_items", ITEM_COLUMNS, "request_id = ?", requestId, "i_", variables,
-                    Map.of("id", ":iid", "request_id", ":rid"), "")).append(";\n");
-            script.append(insert(requests, "history_entries", HISTORY_COLUMNS, "request_id = ? AND action = 'created'", requestId, "h_",
-                    variables, Map.of("request_id", ":rid", "item_id", ":iid"), "")).append(";\n");
-            requestsScript = script.append("COMMIT;\n").toString();
+            // requests-service's NewRequestRows: the member's guard and the three inserts in one statement, in
+            // autocommit (issue 23); new ids made inline by gen_random_uuid(), the history entry naming the item's.
+            requestsScript = "WITH live AS (SELECT member_live(:partner, :member::uuid) AS ok),"
+                    + " r AS (INSERT INTO requests (" + REQUEST_COLUMNS + ") SELECT "
+                    + values(requests, "requests", REQUEST_COLUMNS, "id = ?", requestId, "r_", variables, Map.of("id", "gen_random_uuid()"))
+                    + " FROM live WHERE live.ok ON CONFLICT (partner_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING"
+                    + " RETURNING id),"
+                    + " i AS (INSERT INTO line_items (" + ITEM_COLUMNS + ") SELECT "
+                    + values(requests, "line_items", ITEM_COLUMNS, "request_id = ?", requestId, "i_", variables,
+                            Map.of("id", "gen_random_uuid()", "request_id", "r.id"))
+                    + " FROM r RETURNING id),"
+                    + " h AS (INSERT INTO history_entries (" + HISTORY_COLUMNS + ") SELECT "
+                    + values(requests, "history_entries", HISTORY_COLUMNS, "request_id = ? AND action = 'created'", requestId, "h_",
+                            variables, Map.of("request_id", "r.id", "item_id", "i.id"))
+                    + " FROM r, i)"
+                    + " SELECT (SELECT ok FROM live), (SELECT count(*) FROM r), 0;\n";
         }
         // part name -> {database, script}
         Map<String, String[]> scripts = new LinkedHashMap<>();
@@ -108,12 +114,24 @@ final class SameStatementsCeiling {
     }
 
     /**
-     * {@code insert into table (columns) values (...)} as the service sends it, each value the one the
-     * bench's create stored ({@code prefix + column} variables), null as NULL, the ids from {@code ids}.
+     * The value expressions of one row as the service sends them: each value the one the bench's create stored
+     * ({@code prefix + column} variables, cast to the column's type as the service's statement casts its
+     * parameters), null as NULL, the ids from {@code ids}.
      */
-    private static String insert(Connection db, String table, String columns, String where, String requestId, String prefix,
-                                 Map<String, String> variables, Map<String, String> ids, String suffix) throws Exception {
-        List<String> names = List.of(columns.split(","));
+    private static String values(Connection db, String table, String columns, String where, String requestId, String prefix,
+                                 Map<String, String> variables, Map<String, String> ids) throws Exception {
+        List<String> names = List.of(columns.split(",\\s*"));
+        Map<String, String> types = new LinkedHashMap<>();
+        try (PreparedStatement st = db.prepareStatement(
+                "SELECT column_name, format_type(atttypid, atttypmod) FROM information_schema.columns c"
+                        + " JOIN pg_attribute a ON a.attrelid = c.table_name::regclass AND a.attname = c.column_name WHERE c.table_name = ?")) {
+            st.setString(1, table);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    types.put(rs.getString(1), rs.getString(2));
+                }
+            }
+        }
         StringBuilder select = new StringBuilder("SELECT ");
         for (int i = 0; i < names.size(); i++) {
             select.append(i == 0 ? "" : ", ").append(names.get(i)).append("::text");
@@ -133,16 +151,16 @@ final class SameStatementsCeiling {
                     if (ids.containsKey(name)) {
                         expression = ids.get(name);
                     } else if (value == null) {
-                        expression = "NULL";
+                        expression = "NULL::" + types.get(name);
                     } else {
                         variables.put(prefix + name, value);
-                        expression = ":" + prefix + name;
+                        expression = ":" + prefix + name + "::" + types.get(name);
                     }
-                    values.append(i == 0 ? "" : ",").append(expression);
+                    values.append(i == 0 ? "" : ", ").append(expression);
                 }
             }
         }
-        return "insert into " + table + " (" + columns + ") values (" + values + ")" + suffix;
+        return values.toString();
     }
 
     private static Connection connect(PostgresServer postgres, String database) throws Exception {

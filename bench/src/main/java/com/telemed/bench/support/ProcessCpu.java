@@ -93,7 +93,9 @@ public final class ProcessCpu {
      * other work on the machine, the kernel's own threads such as writeback).
      */
     public String describe(Snapshot before, Snapshot after, int events) {
-        double cores = Runtime.getRuntime().availableProcessors();
+        // The machine's CPUs, not this JVM's: a JVM pinned to one CPU sees one processor.
+        int listed = CpuBusy.snapshot().cpus().size();
+        double cores = listed > 0 ? listed : Runtime.getRuntime().availableProcessors();
         double machine = 100.0 * (after.machineBusy() - before.machineBusy())
                 / Math.max(1, after.machineTotal() - before.machineTotal());
         StringBuilder out = new StringBuilder(String.format("machine %.0f %% busy of %.0f cores", machine, cores));
