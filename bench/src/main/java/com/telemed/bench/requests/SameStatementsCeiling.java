@@ -92,7 +92,7 @@ final class SameStatementsCeiling {
                 + "m1_0.street2,m1_0.updated_at,m1_0.zip_code from members m1_0 where m1_0.id=:member and m1_0.partner_id=:partner"
                 + " fetch first :one rows only;\n"});
         // The drug lookup: requests-service's copy of the catalogue (a copy of CatalogueCopy.LOOKUP), one
-        // statement without a transaction around it, before the create's insert transaction (issue 23).
+        // statement without a transaction around it, before the create's inserting statement (issue 23).
         scripts.put("catalogueCopy", new String[] {"requests", """
                 SELECT d.drug::text, d.pharmacy_id, d.pharmacy_method, a.drug_ids IS NULL OR d.drug_id = ANY (a.drug_ids) \
                 FROM catalogue_drugs d LEFT JOIN catalogue_access a ON a.partner_id = :partner WHERE d.drug_id = :drug;

@@ -44,7 +44,7 @@ import java.util.regex.Pattern;
  *       so a member deleted while its lookup was answered and its insert came never gets a
  *       request.</li>
  *   <li>The survey response ({@code v2SurveyResponseId}): checked with the member and the drug
- *       ({@link SurveyLinks#check}), then taken for the request in the inserting transaction only
+ *       ({@link SurveyLinks#check}), then taken for the request by the inserting statement only
  *       while still free: of concurrent creates with one response, one commits and the others
  *       roll back whole, so a refused create never leaves a request.</li>
  * </ul>
