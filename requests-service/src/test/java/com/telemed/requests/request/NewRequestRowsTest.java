@@ -130,6 +130,21 @@ class NewRequestRowsTest {
 
     @Test
     void aKeyRecordedByATransactionThatCommitsWhileTheStatementWaitsIsTaken() throws Exception {
+        Request second = whileAnotherInsertOfTheKeyRuns(true, NewRequestRows.Written.KEY_TAKEN);
+        assertNothingWritten(second);
+    }
+
+    @Test
+    void aKeyWhoseOtherInsertRollsBackIsWritten() throws Exception {
+        Request second = whileAnotherInsertOfTheKeyRuns(false, NewRequestRows.Written.CREATED);
+        assertEquals(1L, count("SELECT count(*) FROM line_items WHERE request_id = ?", second.id));
+    }
+
+    /**
+     * Another transaction inserts a request with a key and holds it; this statement writes a request with the same
+     * key, must wait, and answers {@code expected} once the other commits ({@code commit}) or rolls back. Its request.
+     */
+    private Request whileAnotherInsertOfTheKeyRuns(boolean commit, NewRequestRows.Written expected) throws Exception {
         String partner = "partner-" + UUID.randomUUID();
         String key = "key-" + UUID.randomUUID();
         Request first = request(partner, UUID.randomUUID(), key);
@@ -140,27 +155,14 @@ class NewRequestRowsTest {
             Future<NewRequestRows.Written> written = creates.submit(() -> rows.write(second, item(second), null));
             await().atMost(Duration.ofSeconds(10)).until(() -> waiting("transactionid"));
             assertFalse(written.isDone(), "the statement waits for the other insert of the key");
-            other.commit();
-            assertEquals(NewRequestRows.Written.KEY_TAKEN, written.get(10, TimeUnit.SECONDS));
+            if (commit) {
+                other.commit();
+            } else {
+                other.rollback();
+            }
+            assertEquals(expected, written.get(10, TimeUnit.SECONDS));
         }
-        assertNothingWritten(second);
-    }
-
-    @Test
-    void aKeyWhoseOtherInsertRollsBackIsWritten() throws Exception {
-        String partner = "partner-" + UUID.randomUUID();
-        String key = "key-" + UUID.randomUUID();
-        Request first = request(partner, UUID.randomUUID(), key);
-        Request second = request(partner, UUID.randomUUID(), key);
-        try (Connection other = dataSource.getConnection()) {
-            other.setAutoCommit(false);
-            insertRequestRow(other, first);
-            Future<NewRequestRows.Written> written = creates.submit(() -> rows.write(second, item(second), null));
-            await().atMost(Duration.ofSeconds(10)).until(() -> waiting("transactionid"));
-            other.rollback();
-            assertEquals(NewRequestRows.Written.CREATED, written.get(10, TimeUnit.SECONDS));
-        }
-        assertEquals(1L, count("SELECT count(*) FROM line_items WHERE request_id = ?", second.id));
+        return second;
     }
 
     @Test
