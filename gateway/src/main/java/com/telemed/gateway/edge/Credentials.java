@@ -4,7 +4,7 @@ import com.telemed.gateway.partner.Keys;
 import io.quarkus.runtime.Startup;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
@@ -18,7 +18,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * The credential lookups every call makes, read fresh from the database each time so a rotation
  * holds on the very next call on every replica. They run once per call on the hot path, so they
  * use the non-blocking PostgreSQL client on the event loop that received the call: no hand-off to
- * a worker thread and back, no ORM session. The pool connects to the datasource Flyway and
+ * a worker thread and back, no ORM session. The client pipelines the lookups of concurrent calls
+ * over a few connections ({@code gateway.credential-pool-size}), so the database answers several
+ * per wake-up; each call still sends its own query. It connects to the datasource Flyway and
  * Hibernate use, exactly as its JDBC URL says ({@link DatasourceConnections}: TLS mode, options,
  * every host), with its user and password; partner writes stay with
  * {@link com.telemed.gateway.partner.PartnerService}.
@@ -31,10 +33,10 @@ public class Credentials {
     public record EmbedPartner(String partnerId, List<String> origins) {
     }
 
-    private final Pool pool;
+    private final SqlClient client;
 
     /**
-     * Made at startup, so a datasource URL the pool cannot honour stops the gateway there, naming
+     * Made at startup, so a datasource URL the client cannot honour stops the gateway there, naming
      * the parameter, and not at the first call. Username and password are optional here: production
      * refuses to start without them first (platform-commons' {@code ProductionSettings}).
      */
@@ -42,19 +44,19 @@ public class Credentials {
                        @ConfigProperty(name = "quarkus.datasource.jdbc.url") String jdbcUrl,
                        @ConfigProperty(name = "quarkus.datasource.username") Optional<String> username,
                        @ConfigProperty(name = "quarkus.datasource.password") Optional<String> password) {
-        this.pool = DatasourceConnections.pool(vertx,
+        this.client = DatasourceConnections.client(vertx,
                 DatasourceConnections.target(jdbcUrl, username.orElse(null), password.orElse(null)),
                 config.credentialPoolSize());
     }
 
     @PreDestroy
     void close() {
-        pool.close();
+        client.close();
     }
 
     /** The partner whose API key this is; the hash found is compared again in constant time. */
     public Future<Optional<String>> partnerForApiKey(String apiKey) {
-        return pool.preparedQuery("SELECT id, api_key_hash FROM partners WHERE api_key_hash = $1")
+        return client.preparedQuery("SELECT id, api_key_hash FROM partners WHERE api_key_hash = $1")
                 .execute(Tuple.of(Keys.hash(apiKey)))
                 .map(rows -> first(rows)
                         .filter(row -> Keys.matches(apiKey, row.getString(1)))
@@ -62,7 +64,7 @@ public class Credentials {
     }
 
     public Future<Optional<EmbedPartner>> partnerForPublishableKey(String publishableKey) {
-        return pool.preparedQuery("""
+        return client.preparedQuery("""
                         SELECT p.id, p.publishable_key_hash,
                                ARRAY(SELECT o.origin FROM partner_embed_origins o WHERE o.partner_id = p.id) AS origins
                         FROM partners p WHERE p.publishable_key_hash = $1""")
@@ -74,7 +76,7 @@ public class Credentials {
 
     /** Whether any partner allows this origin: all that an embed preflight, which has no key, can ask. */
     public Future<Boolean> anyPartnerAllowsOrigin(String origin) {
-        return pool.preparedQuery("SELECT EXISTS (SELECT 1 FROM partner_embed_origins WHERE origin = $1)")
+        return client.preparedQuery("SELECT EXISTS (SELECT 1 FROM partner_embed_origins WHERE origin = $1)")
                 .execute(Tuple.of(origin))
                 .map(rows -> first(rows).map(row -> row.getBoolean(0)).orElse(false));
     }

@@ -8,9 +8,9 @@ import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.pgclient.SslMode;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.SqlConnectOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +41,7 @@ import org.postgresql.Driver;
  */
 public final class DatasourceConnections {
 
-    /** pgjdbc parameters that change nothing in how this pool connects: statement handling, fetching, logging, timeouts of queries. */
+    /** pgjdbc parameters that change nothing in how this client connects: statement handling, fetching, logging, timeouts of queries. */
     static final Set<String> CLIENT_SIDE_ONLY = Set.of(
             "prepareThreshold", "preparedStatementCacheQueries", "preparedStatementCacheSizeMiB", "preferQueryMode",
             "defaultRowFetchSize", "reWriteBatchedInserts", "reWriteBatchedInsertsSize", "binaryTransfer",
@@ -190,9 +190,15 @@ public final class DatasourceConnections {
         };
     }
 
-    /** The pool: straight to the one host, or through a choice made per connection as pgjdbc makes it. */
-    static Pool pool(Vertx vertx, Target target, int maxSize) {
-        var builder = PgBuilder.pool().with(new PoolOptions().setMaxSize(maxSize)).using(vertx);
+    /**
+     * A pipelining client over at most {@code maxSize} connections, straight to the one host or
+     * through a choice made per connection as pgjdbc makes it. Queries of concurrent calls share a
+     * connection, each sent without waiting for the answers to those before it, so one wake-up of a
+     * database backend serves several (issue 23: about 0.02 ms of PostgreSQL CPU a lookup against
+     * 0.05 to 0.07 with a connection per query).
+     */
+    static SqlClient client(Vertx vertx, Target target, int maxSize) {
+        var builder = PgBuilder.client().with(new PoolOptions().setMaxSize(maxSize)).using(vertx);
         if (target.hosts().size() == 1 && target.serverType() == ServerType.ANY) {
             return builder.connectingTo(target.hosts().get(0)).build();
         }

@@ -44,8 +44,11 @@ public interface GatewayConfig {
      */
     Optional<String> environment();
 
-    /** Connections of the credential lookups' non-blocking pool (one lookup per call, each a single indexed read). */
-    @WithDefault("8")
+    /**
+     * Connections of the credential lookups' non-blocking client (one lookup per call, each a single
+     * indexed read), which pipelines the lookups of concurrent calls on each connection.
+     */
+    @WithDefault("2")
     int credentialPoolSize();
 
     /** Limits on anonymous embed submissions ({@link SubmissionLimits}). */

@@ -9,14 +9,20 @@ import com.telemed.testkit.infra.EmbeddedPostgresServer;
 import com.telemed.testkit.infra.FileTrees;
 import com.telemed.testkit.infra.FreePorts;
 import io.quarkus.runtime.configuration.ConfigurationException;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.SslMode;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -61,15 +67,42 @@ class DatasourceConnectionsTest {
     }
 
     private static Row session(String jdbcUrl) throws Exception {
-        Pool pool = DatasourceConnections.pool(vertx,
+        SqlClient client = DatasourceConnections.client(vertx,
                 DatasourceConnections.target(jdbcUrl, postgres.username(), postgres.password()), 2);
         try {
-            return pool.query("SELECT application_name, current_setting('statement_timeout'),"
+            return client.query("SELECT application_name, current_setting('statement_timeout'),"
                             + " current_setting('search_path'), ssl"
                             + " FROM pg_stat_activity JOIN pg_stat_ssl USING (pid) WHERE pid = pg_backend_pid()")
                     .execute().toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS).iterator().next();
         } finally {
-            pool.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            client.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * The credential lookups' client (issue 23): with one connection, the queries of 40 concurrent
+     * calls are all answered, each with its own parameter, by one backend (the client pipelines
+     * them; what that saves is measured by bench/gateway-overhead.sh, not here).
+     */
+    @Test
+    void concurrentQueriesAreAllAnsweredOverOneConnection() throws Exception {
+        SqlClient client = DatasourceConnections.client(vertx,
+                DatasourceConnections.target(url(server(), ""), postgres.username(), postgres.password()), 1);
+        try {
+            List<Future<RowSet<Row>>> queries = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                queries.add(client.preparedQuery("SELECT $1::int, pg_backend_pid()").execute(Tuple.of(i)));
+            }
+            Future.all(queries).toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+            Set<Integer> backends = new HashSet<>();
+            for (int i = 0; i < queries.size(); i++) {
+                Row row = queries.get(i).result().iterator().next();
+                assertEquals(i, row.getInteger(0));
+                backends.add(row.getInteger(1));
+            }
+            assertEquals(1, backends.size());
+        } finally {
+            client.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
         }
     }
 
