@@ -23,7 +23,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Issue #13, faults: with members-service's real process stopped, {@code POST /v1/requests}
  * answers {@code 503 {"error":"Service Unavailable"}} within requests-service's remote-call
  * bounds (connect 1 s, read 3 s, 2 attempts), writes nothing, and works again on its own once
- * members-service is back (the circuit breaker's trial call closes it). Runs on the shared
+ * members-service is back (the circuit breaker's trial call closes it). A member requests-service
+ * already holds a copy of (issue 23) is created for all along. Runs on the shared
  * platform; the {@code finally} brings members-service back if the test fails while it is down.
  */
 @ExtendWith(RunningPlatform.class)
@@ -44,15 +45,19 @@ class MembersOutageThroughGatewayIT {
                         {"name": "Outage Drug", "classification": "non-controlled", "skus": [],
                          "pharmacy": {"id": "sandbox", "method": "integration_a"}}""")
                 .put("/ops/v1/drugs/" + drugId).then().statusCode(200);
-        String memberId = partner(platform, apiKey).body("""
-                        {"firstName": "Ada", "lastName": "Lovelace", "email": "ada.%s@example.com",
-                         "dateOfBirth": "1815-12-10", "state": "NY",
-                         "address": {"street1": "1 Engine St", "city": "Albany", "state": "NY", "zipCode": "12207"}}"""
-                        .formatted(UUID.randomUUID()))
-                .post("/v1/members").then().statusCode(201).extract().path("member.id");
+        String memberId = member(platform, apiKey, "Ada", "Lovelace", "NY");
         Map<String, Object> body = Map.of("memberId", memberId, "caseNotes", "outage check",
                 "items", List.of(Map.of("drugId", drugId)));
+        // Issue 23: a member a create has already read is in requests-service's copy, so creates for it
+        // need no members-service (another partner, so that the first partner's list stays empty).
+        String knownKey = ops.body(Map.of("name", "Members Outage E2E known " + UUID.randomUUID()))
+                .post("/ops/v1/partners").then().statusCode(201).extract().path("apiKey");
+        String knownMember = member(platform, knownKey, "Alan", "Turing", "NJ");
+        Map<String, Object> known = Map.of("memberId", knownMember, "caseNotes", "before the outage",
+                "items", List.of(Map.of("drugId", drugId)));
+        partner(platform, knownKey).body(known).post("/v1/requests").then().statusCode(201);
 
+        String during;
         Platform services = platform.platform();
         services.stop(PlatformService.MEMBERS);
         try {
@@ -65,6 +70,8 @@ class MembersOutageThroughGatewayIT {
             }
             partner(platform, apiKey).get("/v1/requests")
                     .then().statusCode(200).body("pagination.total", equalTo(0)).body("requests", equalTo(List.of()));
+            during = partner(platform, knownKey).body(known).post("/v1/requests")
+                    .then().statusCode(201).extract().path("requestId");
         } finally {
             services.startAgain(PlatformService.MEMBERS);
         }
@@ -78,6 +85,17 @@ class MembersOutageThroughGatewayIT {
                 }, id -> id != null);
         partner(platform, apiKey).get("/v1/requests")
                 .then().statusCode(200).body("pagination.total", equalTo(1)).body("requests[0].id", equalTo(requestId));
+        // (A request's single read embeds the member from members-service, so it is read back now.)
+        partner(platform, knownKey).get("/v1/requests/" + during).then().statusCode(200)
+                .body("memberId", equalTo(knownMember)).body("memberName", equalTo("Alan Turing")).body("memberState", equalTo("NJ"));
+    }
+
+    /** A new member of the key's partner, living in {@code state}; returns its id. */
+    private static String member(RunningPlatform.Handle platform, String apiKey, String firstName, String lastName, String state) {
+        return partner(platform, apiKey).body(Map.of("firstName", firstName, "lastName", lastName,
+                        "email", firstName.toLowerCase() + "." + UUID.randomUUID() + "@example.com", "dateOfBirth", "1815-12-10",
+                        "state", state, "address", Map.of("street1", "1 Engine St", "city", "Albany", "state", state, "zipCode", "12207")))
+                .post("/v1/members").then().statusCode(201).extract().path("member.id");
     }
 
     private static RequestSpecification partner(RunningPlatform.Handle platform, String apiKey) {

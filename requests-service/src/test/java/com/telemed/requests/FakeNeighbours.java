@@ -144,6 +144,18 @@ public class FakeNeighbours extends FakeNeighbour {
         return create(partnerId, inline).getString("id");
     }
 
+    /**
+     * members-service's change of these fields (a {@code PUT}): the member's version moves on; returns it.
+     * Recording the change's fence (as members-service does before it commits) is the test's part.
+     */
+    public synchronized long changeMember(String id, JsonObject fields) {
+        JsonObject member = member(id);
+        fields.forEach(field -> member.put(field.getKey(), field.getValue()));
+        long next = member.getLong("version") + 1;
+        member.put("version", next);
+        return next;
+    }
+
     public JsonObject member(String id) {
         return members.stream().filter(member -> member.getString("id").equals(id)).findFirst().orElse(null);
     }
@@ -182,7 +194,7 @@ public class FakeNeighbours extends FakeNeighbour {
                 .put("status", "active").put("gender", inline.getString("gender"))
                 .put("address", address(inline.getJsonObject("address")))
                 .put("shippingAddress", address(inline.getJsonObject("shippingAddress")))
-                .put("createdAt", now).put("updatedAt", now);
+                .put("createdAt", now).put("updatedAt", now).put("version", 1);
         members.add(member);
         return member;
     }
@@ -264,6 +276,14 @@ public class FakeNeighbours extends FakeNeighbour {
             }
         }
         if (existing != null) {
+            // As members-service: an existing member changes (its version + 1) only once that change was fenced.
+            long next = existing.getLong("version") + 1;
+            JsonObject fenced = body.getJsonObject("fenced");
+            if (fenced == null || !fenced.getString("memberId").equals(existing.getString("id")) || fenced.getLong("version") != next) {
+                answer(request, 200, new JsonObject().putNull("member")
+                        .put("fence", new JsonObject().put("memberId", existing.getString("id")).put("version", next)));
+                return;
+            }
             for (String field : List.of("firstName", "lastName", "email", "phone", "dateOfBirth", "state", "gender")) {
                 if (inline.containsKey(field)) {
                     existing.put(field, inline.getValue(field));
@@ -272,6 +292,7 @@ public class FakeNeighbours extends FakeNeighbour {
             if (inline.containsKey("address")) {
                 existing.put("address", address(inline.getJsonObject("address")));
             }
+            existing.put("version", next);
             answer(request, 200, new JsonObject().put("member", existing).put("created", false));
         } else {
             answer(request, 201, new JsonObject().put("member", create(partnerId, inline)).put("created", true));

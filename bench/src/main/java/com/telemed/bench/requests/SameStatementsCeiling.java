@@ -19,8 +19,9 @@ import java.util.UUID;
  * {@code BENCH_PROFILE=1}, every statement in {@code bench/target/profile/statements.tsv}), in the
  * same transactions, with the values of a create the bench made (its rows read back; new ids for
  * each run), replayed by pgbench at the same concurrency on the same server in the same run: one
- * pgbench run per transaction the create runs (gateway, members, the drug lookup in requests-service's copy
- * of the catalogue, requests' insert; until issue 23's copy, catalogue-service's lookup), since a pgbench
+ * pgbench run per transaction the create runs (gateway, the member in requests-service's copy of it, the drug
+ * lookup in its copy of the catalogue, requests' insert; until issue 23's copies, members-service's read of the
+ * member and catalogue-service's lookup), since a pgbench
  * connection has one database. A create needs all four parts, so the ceiling is
  * {@code 1 / sum(1 / part's transactions per second)}: the rate at which the server could do every
  * part of every create, one after the other on the same cores.
@@ -87,11 +88,14 @@ final class SameStatementsCeiling {
         // part name -> {database, script}
         Map<String, String[]> scripts = new LinkedHashMap<>();
         scripts.put("gateway", new String[] {"gateway", "SELECT id, api_key_hash FROM partners WHERE api_key_hash = :hash;\n"});
-        scripts.put("members", new String[] {"members", "select m1_0.id,m1_0.address_state,m1_0.city,m1_0.created_at,m1_0.date_of_birth,m1_0.email,"
-                + "m1_0.first_name,m1_0.gender,m1_0.last_name,m1_0.partner_id,m1_0.phone,m1_0.shipping_city,m1_0.shipping_state,"
-                + "m1_0.shipping_street1,m1_0.shipping_street2,m1_0.shipping_zip_code,m1_0.state,m1_0.status,m1_0.street1,"
-                + "m1_0.street2,m1_0.updated_at,m1_0.zip_code from members m1_0 where m1_0.id=:member and m1_0.partner_id=:partner"
-                + " fetch first :one rows only;\n"});
+        // The member: requests-service's copy of it (a copy of MemberCopies.CURRENT), one statement without a
+        // transaction around it; the bench's members are in the copy after the warm-up (issue 23; until then
+        // members-service's read of the member in its own database).
+        scripts.put("memberCopy", new String[] {"requests", """
+                SELECT c.first_name, c.last_name, c.email, c.date_of_birth, c.state, c.version FROM member_copies c \
+                WHERE c.partner_id = :partner AND c.member_id = :member::uuid AND c.version > 0 AND c.version >= c.fence \
+                AND NOT EXISTS (SELECT 1 FROM deleted_members d WHERE d.partner_id = c.partner_id AND d.member_id = c.member_id);
+                """});
         // The drug lookup: requests-service's copy of the catalogue (a copy of CatalogueCopy.LOOKUP), one
         // statement without a transaction around it, before the create's inserting statement (issue 23).
         scripts.put("catalogueCopy", new String[] {"requests", """

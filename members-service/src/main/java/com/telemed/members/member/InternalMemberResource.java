@@ -33,7 +33,11 @@ public class InternalMemberResource {
 
     /** {@code POST /internal/members/find-or-create} once it passed {@link MemberSchemas#FIND_OR_CREATE}. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record FindOrCreateBody(String partnerId, MemberInput member) {
+    public record FindOrCreateBody(String partnerId, MemberInput member, Fenced fenced) {
+    }
+
+    /** The fence requests-service recorded for the change find-or-create asked for (null on a first ask). */
+    public record Fenced(String memberId, long version) {
     }
 
     /** {@code POST /internal/members/batch} once it passed {@link MemberSchemas#BATCH}; ids not yet parsed. */
@@ -55,9 +59,14 @@ public class InternalMemberResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response findOrCreate(JsonNode body) {
         FindOrCreateBody call = MemberSchemas.bind(MemberSchemas.FIND_OR_CREATE, body, FindOrCreateBody.class);
-        MemberService.FoundOrCreated outcome = members.findOrCreate(call.partnerId(), call.member());
+        MemberService.FoundOrCreated outcome = members.findOrCreate(call.partnerId(), call.member(),
+                call.fenced() == null ? Optional.empty() : Ids.uuid(call.fenced().memberId())
+                        .map(id -> new MemberService.Fence(id, call.fenced().version())));
+        if (outcome.fence() != null) {
+            return Response.ok(MemberViews.FoundOrCreated.fenceFirst(outcome.fence().memberId(), outcome.fence().version())).build();
+        }
         return Response.status(outcome.created() ? 201 : 200)
-                .entity(new MemberViews.FoundOrCreated(MemberViews.Internal.of(outcome.member()), outcome.created()))
+                .entity(MemberViews.FoundOrCreated.of(MemberViews.Internal.of(outcome.member()), outcome.created()))
                 .build();
     }
 

@@ -92,6 +92,15 @@ public class Member extends PanacheEntityBase {
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
 
+    /**
+     * Moves by one with every change of the member (V10); 1 on create. requests-service keeps a
+     * copy of the member and trusts it only at or above the version fenced before an update
+     * commits ({@link MemberService#update}). A plain column, not JPA's {@code @Version}:
+     * {@link MemberService} sets it itself, to the very value it fenced.
+     */
+    @Column(name = "version", nullable = false)
+    public long version;
+
     /** The member with this id if it belongs to this partner. */
     public static Optional<Member> findOwned(String partnerId, UUID id) {
         return find("id = ?1 and partnerId = ?2", id, partnerId).firstResultOptional();

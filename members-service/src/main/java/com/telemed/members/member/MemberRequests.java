@@ -7,9 +7,11 @@ import java.util.UUID;
 
 /**
  * What members-service needs to know about a member's requests, which belong to
- * requests-service. Answered by {@code requests.RequestsServiceClient}; an implementation that
- * cannot answer throws {@code ApiException(503, "Service Unavailable")} rather than guess,
- * because a guessed "no requests" could let a member with requests be deleted or shown without them.
+ * requests-service, and what it must tell requests-service about a member (its fences).
+ * Answered by {@code requests.RequestsServiceClient}; an implementation that cannot answer throws
+ * {@code ApiException(503, "Service Unavailable")} rather than guess, because a guessed "no
+ * requests" could let a member with requests be deleted or shown without them, and an untold
+ * update could leave requests-service creating requests from a stale copy of the member.
  */
 public interface MemberRequests {
 
@@ -41,4 +43,12 @@ public interface MemberRequests {
      * any lock held between the services (README, "Delete").
      */
     boolean agreeToDelete(String partnerId, UUID memberId);
+
+    /**
+     * Tells requests-service that its copy of the member is not valid below {@code version}, before
+     * an update to that version commits here (README, "Version and fence"): from the answer on, it
+     * reads the member here rather than use an older copy. Returns once requests-service took the
+     * fence; it keeps the highest one, so a repeated or out-of-date fence changes nothing.
+     */
+    void fence(String partnerId, UUID memberId, long version);
 }

@@ -69,7 +69,11 @@ public final class MemberSchemas {
      */
     public static final ObjectSchema FIND_OR_CREATE = object()
             .field("partnerId", string().min(1).max(PARTNER_ID_MAX))
-            .field("member", CREATE);
+            .field("member", CREATE)
+            .field("fenced", object()
+                    .field("memberId", string())
+                    .field("version", number().integer().min(1).max(Integer.MAX_VALUE))
+                    .optional().nullable());
 
     /** {@code POST /internal/members/batch}: at most 100 ids; malformed ones are simply not found. */
     public static final ObjectSchema BATCH = object()

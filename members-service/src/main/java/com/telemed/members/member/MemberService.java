@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.jboss.logging.Logger;
 
 /**
  * Changes to one partner's members: create, update (status audit included), find-or-create and
@@ -24,12 +25,30 @@ public class MemberService {
     public static final String HAS_REQUESTS =
             "Cannot delete member with existing requests. Consider updating the member instead.";
 
+    static final String UNAVAILABLE = "Service Unavailable";
+
+    /**
+     * How many times {@link #update} reads, fences and tries to commit before it answers 503. Each
+     * retry follows a change that committed meanwhile, so N concurrent updates of one member need
+     * at most N attempts each; ten is past any real contention on one member.
+     */
+    static final int UPDATE_ATTEMPTS = 10;
+
+    private static final Logger LOG = Logger.getLogger(MemberService.class);
+
     /** The partner's newest member with the email in any case; index {@code members_partner_email_idx} (V4). */
     static final String EMAIL_MATCH = "SELECT * FROM members WHERE partner_id = :partnerId"
             + " AND lower(email) = lower(:email) ORDER BY created_at DESC, id DESC LIMIT 1";
 
-    /** The outcome of {@link #findOrCreate}: the member, and whether it was created. */
-    public record FoundOrCreated(Member member, boolean created) {
+    /**
+     * The outcome of {@link #findOrCreate}: the member, and whether it was created; or, with {@code fence}
+     * set, the existing member unchanged and the fence its change needs first.
+     */
+    public record FoundOrCreated(Member member, boolean created, Fence fence) {
+    }
+
+    /** Change {@code version} of member {@code memberId}. */
+    public record Fence(UUID memberId, long version) {
     }
 
     private final EntityManager entityManager;
@@ -66,30 +85,65 @@ public class MemberService {
         member.shippingAddress(input.shippingAddress().value());
         member.createdAt = now;
         member.updatedAt = now;
+        member.version = 1;
         member.persist();
         events.created(member);
         return member;
     }
 
     /**
-     * Applies the fields the patch carries. The row is locked, so concurrent status changes are
-     * audited once each and only when the status really changes, and the member's events enter
-     * the outbox in commit order.
+     * Applies the fields the patch carries and moves the member to the next version, which
+     * requests-service is told first (README, "Version and fence"). requests-service keeps a copy
+     * of the member for its creates and uses it only at or above the highest version it was fenced
+     * at; the fence goes out before the commit, so once this update is answered (indeed once it is
+     * visible at all) requests-service no longer trusts a copy older than it, and a request the
+     * partner creates next carries the new names, email, date of birth and state. A fence after the
+     * commit would leave a window in which a create used the old copy; a fence that cannot be had
+     * fails the update closed (503, nothing changed), as a delete without requests-service's
+     * agreement does.
+     *
+     * <p>In order, with no connection or lock held across the call (issue 13): the member is read
+     * (404 for an unknown, another partner's or malformed id, before requests-service is asked, so
+     * a foreign member never looks "unavailable"); the fence for its version + 1 is sent; then, in
+     * a transaction of its own, the row is locked and, if its version is still the one read, the
+     * patch is applied at the fenced version. If a concurrent change committed in between (another
+     * {@code PUT}, or find-or-create's reuse), that fence was not for this commit: it starts over
+     * from the read, at most {@value #UPDATE_ATTEMPTS} times, then answers 503. The row lock
+     * audits concurrent status changes once each, and only real ones, and puts the member's events
+     * in the outbox in commit order. A fence whose update then fails costs requests-service only
+     * reads of the member until the next update commits that version.
      */
-    @Transactional
     public Member update(String partnerId, Optional<UUID> id, MemberPatch patch) {
-        Member member = id.flatMap(found -> Member.findOwnedForUpdate(partnerId, found))
-                .orElseThrow(() -> ApiException.notFound(MemberQueries.NOT_FOUND));
-        return apply(partnerId, member, patch);
+        for (int attempt = 1; attempt <= UPDATE_ATTEMPTS; attempt++) {
+            Member seen = queries.read(partnerId, id);
+            long next = seen.version + 1;
+            requests.fence(partnerId, seen.id, next);
+            Member updated = QuarkusTransaction.requiringNew().call(() -> {
+                Member locked = Member.findOwnedForUpdate(partnerId, seen.id)
+                        .orElseThrow(() -> ApiException.notFound(MemberQueries.NOT_FOUND));
+                if (locked.version != seen.version) {
+                    // A change committed since the read: the fence was for its version, not this
+                    // one's. Nothing written; the lock goes with this transaction.
+                    return null;
+                }
+                return apply(partnerId, locked, patch, next);
+            });
+            if (updated != null) {
+                return updated;
+            }
+        }
+        LOG.warnf("member update gave up after %d attempts, each overtaken by a concurrent change", UPDATE_ATTEMPTS);
+        throw new ApiException(503, UNAVAILABLE);
     }
 
     /**
      * The update itself, on a member this transaction holds the row lock of: the sent fields
-     * change, {@code updatedAt} moves, a real status change is audited, and the member's events
-     * are written ({@code member.status_changed} carrying the audit row's id). Shared by
-     * {@code PUT} and the reuse branch of {@link #findOrCreate}.
+     * change, {@code updatedAt} moves, the member takes {@code version} (its version + 1, given by
+     * the caller, which has it fenced), a real status change is audited, and the
+     * member's events are written ({@code member.status_changed} carrying the audit row's id).
+     * Shared by {@code PUT} and the reuse branch of {@link #findOrCreate}.
      */
-    private Member apply(String partnerId, Member member, MemberPatch patch) {
+    private Member apply(String partnerId, Member member, MemberPatch patch, long version) {
         MemberViews.Stored before = MemberViews.Stored.of(member);
         Instant now = Timestamps.now();
         if (patch.firstName() != null) {
@@ -122,6 +176,7 @@ public class MemberService {
             member.status = patch.status();
         }
         member.updatedAt = now;
+        member.version = version;
         events.updated(before, member, statusChangeId);
         return member;
     }
@@ -137,9 +192,17 @@ public class MemberService {
      * concurrent calls for one new email run one after the other and the later ones find the
      * member the first created (READ COMMITTED: the lookup after the lock sees that commit). The
      * two-int key space of the lock is distinct from the outbox relay's single bigint key.
+     *
+     * <p>A new member starts at version 1 (requests-service can hold no copy of it yet). A reused one
+     * moves to its version + 1, and that change must be fenced at requests-service first, as
+     * {@link #update}'s is: requests-service keeps a copy of the member for its creates (README,
+     * "Version and fence"). requests-service is the only caller and records the fence itself, so no
+     * call goes back to it from here: unless {@code fenced} names this member and exactly that
+     * version, nothing changes and the answer is the fence ({@link FoundOrCreated#fence}), which
+     * requests-service records before asking again with it.
      */
     @Transactional
-    public FoundOrCreated findOrCreate(String partnerId, MemberInput input) {
+    public FoundOrCreated findOrCreate(String partnerId, MemberInput input, Optional<Fence> fenced) {
         String email = input.email();
         entityManager.createNativeQuery(
                         "SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext(:partnerKey),"
@@ -154,14 +217,18 @@ public class MemberService {
                 .setParameter("email", email)
                 .getResultList();
         if (matches.isEmpty()) {
-            return new FoundOrCreated(create(partnerId, input), true);
+            return new FoundOrCreated(create(partnerId, input), true, null);
         }
         Member existing = matches.get(0);
+        Fence change = new Fence(existing.id, existing.version + 1);
+        if (!fenced.equals(Optional.of(change))) {
+            return new FoundOrCreated(existing, false, change);
+        }
         if (input.gender() != null) {
             // Not a PUT field, but a sent field of the inline member (clinical sex).
             existing.gender = input.gender();
         }
-        return new FoundOrCreated(apply(partnerId, existing, input.inlineUpdate()), false);
+        return new FoundOrCreated(apply(partnerId, existing, input.inlineUpdate(), change.version()), false, null);
     }
 
     /**

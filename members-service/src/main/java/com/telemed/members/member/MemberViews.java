@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-/** The wire shapes of a member. Only {@link Created} carries gender and partnerId. */
+/**
+ * The wire shapes of a member. Of the partner shapes only {@link Created} carries gender and
+ * partnerId; the version is in {@link Internal} alone (partner-api.md fixes the partner shapes).
+ */
 public final class MemberViews {
 
     private MemberViews() {
@@ -58,23 +61,44 @@ public final class MemberViews {
 
     /**
      * The internal member ({@code /internal/members/...}, for requests-service): the stored member
-     * plus {@code partnerId} and {@code gender} (always present, null when never sent). Partner
-     * reads built from it must drop both (partner-api.md: gender and partnerId only echo on create).
+     * plus {@code partnerId}, {@code gender} (always present, null when never sent) and
+     * {@code version} (the member's version, which requests-service compares with the fences it
+     * received before trusting its copy: README, "Version and fence"). Partner reads built from it
+     * must drop all three (partner-api.md: gender and partnerId only echo on create; version is no
+     * contract field).
      */
     @JsonPropertyOrder({"id", "partnerId", "firstName", "lastName", "email", "phone", "dateOfBirth", "state",
-            "status", "gender", "address", "shippingAddress", "createdAt", "updatedAt"})
+            "status", "gender", "address", "shippingAddress", "createdAt", "updatedAt", "version"})
     public record Internal(UUID id, String partnerId, String firstName, String lastName, String email, String phone,
                            String dateOfBirth, String state, String status, String gender, AddressView address,
-                           AddressView shippingAddress, Instant createdAt, Instant updatedAt) {
+                           AddressView shippingAddress, Instant createdAt, Instant updatedAt, long version) {
 
         public static Internal of(Member m) {
             return new Internal(m.id, m.partnerId, m.firstName, m.lastName, m.email, m.phone, m.dateOfBirth,
-                    m.state, m.status, m.gender, m.address(), m.shippingAddress(), m.createdAt, m.updatedAt);
+                    m.state, m.status, m.gender, m.address(), m.shippingAddress(), m.createdAt, m.updatedAt,
+                    m.version);
         }
     }
 
-    /** {@code POST /internal/members/find-or-create}. */
-    public record FoundOrCreated(Internal member, boolean created) {
+    /**
+     * {@code POST /internal/members/find-or-create}: {@code {member, created}}, or, when the change of an
+     * existing member was not fenced as asked, {@code {member: null, created: false, fence: {memberId,
+     * version}}} (MemberService#findOrCreate).
+     */
+    public record FoundOrCreated(Internal member, boolean created,
+                                 @JsonInclude(JsonInclude.Include.NON_NULL) FenceFirst fence) {
+
+        static FoundOrCreated of(Internal member, boolean created) {
+            return new FoundOrCreated(member, created, null);
+        }
+
+        static FoundOrCreated fenceFirst(UUID memberId, long version) {
+            return new FoundOrCreated(null, false, new FenceFirst(memberId.toString(), version));
+        }
+    }
+
+    /** The change requests-service must fence before find-or-create makes it. */
+    public record FenceFirst(String memberId, long version) {
     }
 
     /** {@code GET /internal/members/:id}. */

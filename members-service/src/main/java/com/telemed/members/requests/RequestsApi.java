@@ -28,4 +28,13 @@ public interface RequestsApi {
     @POST
     @Path("/member-deletions")
     HasRequestsAnswer memberDeletion(MemberDeletionQuery query);
+
+    /**
+     * Sent before an update of the member commits: requests-service's copy of it is not valid below
+     * {@code version}; answered {@code 204 No Content}. requests-service keeps the highest fence, so
+     * the call is idempotent, hence retried.
+     */
+    @POST
+    @Path("/member-fences")
+    void memberFence(MemberFence body);
 }

@@ -18,7 +18,7 @@ import org.jboss.logging.Logger;
  * The one way members-service talks to requests-service, and what each answer means here. The
  * timeouts, the retry of these idempotent calls (after a connection failure, a timeout or a
  * 502/503/504; never after another status) and the circuit breaker are the platform's one policy
- * ({@link RemoteCalls}); no 4xx of either call is an answer. What a failure means:
+ * ({@link RemoteCalls}); no 4xx of any of them is an answer. What a failure means:
  *
  * <ul>
  *   <li>Summaries, any failure (the endpoint never answers 404: unknown members simply have no
@@ -28,6 +28,10 @@ import org.jboss.logging.Logger;
  *       honest answer.</li>
  *   <li>Member deletion, any failure including 404: 503. A delete must never happen unless
  *       requests-service agreed to it, so the delete fails closed.</li>
+ *   <li>Member fence, any failure including 404: 503. An update must never commit unless
+ *       requests-service knows its copy of the member is stale below the new version (else a
+ *       request created after the answered {@code PUT} could carry the old state), so the update
+ *       fails closed, as the delete does.</li>
  * </ul>
  * Logs name the operation and the HTTP status or exception classes only: no partner, member or
  * request data.
@@ -78,6 +82,17 @@ public class RequestsServiceClient implements MemberRequests {
             throw unavailable("member-deletion", "answer without hasRequests");
         }
         return !answer.hasRequests();
+    }
+
+    @Override
+    public void fence(String partnerId, UUID memberId, long version) {
+        // Any failure is the 503 of the platform's policy (logged there by operation and status
+        // only), so the update fails closed. Repeating the call is harmless: requests-service keeps
+        // the highest fence.
+        requests.call("member-fence", () -> {
+            api.memberFence(new MemberFence(partnerId, memberId.toString(), version));
+            return null;
+        });
     }
 
     private static ApiException unavailable(String operation, String reason) {

@@ -48,7 +48,8 @@ import org.junit.jupiter.api.Test;
 class InternalMemberResourceTest {
 
     static final Set<String> INTERNAL_FIELDS = Set.of("id", "partnerId", "firstName", "lastName", "email", "phone",
-            "dateOfBirth", "state", "status", "gender", "address", "shippingAddress", "createdAt", "updatedAt");
+            "dateOfBirth", "state", "status", "gender", "address", "shippingAddress", "createdAt", "updatedAt",
+            "version");
 
     @Inject
     FakeRequestsService requestsService;
@@ -61,8 +62,55 @@ class InternalMemberResourceTest {
         return given().contentType(ContentType.JSON).body(body).when().post("/internal/members/find-or-create");
     }
 
+    /**
+     * find-or-create as requests-service asks it: a reuse answered with its fence is asked again naming
+     * that fence (which requests-service would have recorded in between).
+     */
     private static Response findOrCreate(String partnerId, String member) {
-        return findOrCreate(findOrCreateBody(partnerId, member));
+        Response answer = findOrCreate(findOrCreateBody(partnerId, member));
+        // A concurrent change makes a recorded fence stale: asked again with the next one, as requests-service does.
+        for (int round = 0; round < 10 && answer.statusCode() == 200 && answer.jsonPath().getMap("fence") != null; round++) {
+            Map<String, Object> fence = answer.jsonPath().getMap("fence");
+            answer = findOrCreate(fenced(partnerId, member, (String) fence.get("memberId"), ((Number) fence.get("version")).longValue()));
+        }
+        return answer;
+    }
+
+    private static String fenced(String partnerId, String member, String memberId, long version) {
+        return "{\"partnerId\": \"" + partnerId + "\", \"member\": " + member + ", \"fenced\": {\"memberId\": \"" + memberId
+                + "\", \"version\": " + version + "}}";
+    }
+
+    /**
+     * A reuse changes an existing member, so it needs its fence at requests-service first (README, "Version
+     * and fence"): until asked with exactly that fence (this member, its version + 1), find-or-create changes
+     * nothing and answers the fence.
+     */
+    @Test
+    void aReuseIsAnsweredWithItsFenceUntilAskedWithExactlyThatFence() {
+        String partnerId = newPartner();
+        String id = create(partnerId, "Ada", "Lovelace", "fence@example.com");
+        String ask = memberBody("Augusta", "Lovelace", "FENCE@example.com");
+        String fenceAnswer = "{\"member\":null,\"created\":false,\"fence\":{\"memberId\":\"" + id + "\",\"version\":2}}";
+
+        assertEquals(fenceAnswer, findOrCreate(findOrCreateBody(partnerId, ask)).then().statusCode(200).extract().asString());
+        assertEquals(fenceAnswer, findOrCreate(fenced(partnerId, ask, id, 3)).then().statusCode(200).extract().asString());
+        assertEquals(fenceAnswer, findOrCreate(fenced(partnerId, ask, id, 1)).then().statusCode(200).extract().asString());
+        assertEquals(fenceAnswer, findOrCreate(fenced(partnerId, ask, UUID.randomUUID().toString(), 2))
+                .then().statusCode(200).extract().asString());
+        assertEquals(fenceAnswer, findOrCreate(fenced(partnerId, ask, "not-a-uuid", 2)).then().statusCode(200).extract().asString());
+        internalGet(partnerId, id).then().statusCode(200).body("member.firstName", equalTo("Ada")).body("member.version", equalTo(1));
+
+        findOrCreate(fenced(partnerId, ask, id, 2)).then().statusCode(200)
+                .body("created", equalTo(false)).body("member.id", equalTo(id)).body("member.firstName", equalTo("Augusta"))
+                .body("member.version", equalTo(2)).body("fence", org.hamcrest.Matchers.nullValue());
+        // The same fence again is stale now: the member is at 2, its next change is 3.
+        findOrCreate(fenced(partnerId, ask, id, 2)).then().statusCode(200)
+                .body("member", org.hamcrest.Matchers.nullValue()).body("fence.version", equalTo(3));
+        findOrCreate(fenced(partnerId, "{\"firstName\": \"x\"}", id, 2)).then().statusCode(400);
+        findOrCreate("{\"partnerId\": \"" + partnerId + "\", \"member\": " + ask + ", \"fenced\": {\"memberId\": \"" + id
+                + "\", \"version\": 0}}").then().statusCode(400)
+                .body("error.path", equalTo(List.of(List.of("fenced", "version")))).body("error.code", equalTo(List.of("too_small")));
     }
 
     private static Response internalGet(String partnerId, String id) {
@@ -136,6 +184,7 @@ class InternalMemberResourceTest {
         assertEquals(address("9 Dock Rd", null, "Buffalo", "NY", "14201"), member.get("shippingAddress"));
         assertTrue(((String) member.get("createdAt")).matches(TIMESTAMP));
         assertEquals(member.get("createdAt"), member.get("updatedAt"));
+        assertEquals(1, member.get("version"), "a new member starts at version 1");
 
         Map<String, Object> reused = findOrCreate(partnerId, """
                 {"firstName": "Augusta", "lastName": "Lovelace", "email": "ADA@Example.com",
@@ -156,6 +205,7 @@ class InternalMemberResourceTest {
         assertEquals(address("9 Dock Rd", null, "Buffalo", "NY", "14201"), again.get("shippingAddress"));
         assertEquals(member.get("createdAt"), again.get("createdAt"));
         assertNotEquals(member.get("updatedAt"), again.get("updatedAt"));
+        assertEquals(2, again.get("version"), "a reuse is a change: the next version");
 
         // The partner API sees the same one member.
         MemberFixtures.list(partnerId, Map.of()).then().statusCode(200)
@@ -275,10 +325,10 @@ class InternalMemberResourceTest {
             for (int i = 0; i < threads; i++) {
                 // The same address in different cases.
                 String email = i % 2 == 0 ? "race@example.com" : "Race@Example.COM";
-                String body = findOrCreateBody(partnerId, memberBody("Racer" + i, "R", email));
+                String member = memberBody("Racer" + i, "R", email);
                 calls.add(pool.submit(() -> {
                     start.await();
-                    return findOrCreate(body);
+                    return findOrCreate(partnerId, member);
                 }));
             }
             start.countDown();
@@ -316,6 +366,7 @@ class InternalMemberResourceTest {
         assertEquals(partnerId, member.get("partnerId"));
         assertEquals("m", member.get("gender"));
         assertEquals("active", member.get("status"));
+        assertEquals(1, member.get("version"));
         assertNull(member.get("phone"));
         assertNull(member.get("shippingAddress"));
         @SuppressWarnings("unchecked")

@@ -145,9 +145,12 @@ class MemberEventsTest {
         put(partnerId, memberId, "{\"status\": \"gone\"}").then().statusCode(400);
         put(newPartner(), memberId, "{\"status\": \"paused\"}").then().statusCode(404);
         // A transaction that changed the member and then failed: its events roll back with it.
+        // (find-or-create joins the caller's transaction; update commits in one of its own, after
+        // its fence to requests-service, so it cannot be rolled back from outside.)
         assertThrows(RuntimeException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
-            members.update(partnerId, Optional.of(UUID.fromString(memberId)),
-                    MemberFixtures.patch("{\"status\": \"paused\"}"));
+            MemberInput inline = MemberFixtures.input(MemberFixtures.memberBody("Ada", "Byron", "ada@example.com"));
+            MemberService.FoundOrCreated fenceFirst = members.findOrCreate(partnerId, inline, Optional.empty());
+            members.findOrCreate(partnerId, inline, Optional.of(fenceFirst.fence()));
             throw new IllegalStateException("fails after the update");
         }));
         // Deletes refused: the member has requests, or that cannot be known.

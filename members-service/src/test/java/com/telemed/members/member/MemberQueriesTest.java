@@ -242,7 +242,7 @@ class MemberQueriesTest {
         Member stored = QuarkusTransaction.requiringNew().call(() -> queries.get(partnerId, Optional.of(id)));
         Member read = queries.read(partnerId, Optional.of(id));
         List<Field> columns = Arrays.stream(Member.class.getDeclaredFields()).filter(f -> f.isAnnotationPresent(Column.class)).toList();
-        assertEquals(22, columns.size());
+        assertEquals(23, columns.size());
         for (Field column : columns) {
             assertNotNull(column.get(stored), column.getName());
             assertEquals(column.get(stored), column.get(read), column.getName());

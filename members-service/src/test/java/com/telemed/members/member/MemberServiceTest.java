@@ -171,15 +171,20 @@ class MemberServiceTest {
     @Test
     void findOrCreateCreatesThenReusesWithTheInlineFieldsAndGenderButNeverTheStatus() {
         String partnerId = newPartner();
-        MemberService.FoundOrCreated first = members.findOrCreate(partnerId, input(FULL));
+        MemberService.FoundOrCreated first = members.findOrCreate(partnerId, input(FULL), Optional.empty());
         assertTrue(first.created());
         UUID id = first.member().id;
         members.update(partnerId, Optional.of(id), patch("{\"status\": \"paused\"}"));
 
-        MemberService.FoundOrCreated again = members.findOrCreate(partnerId, input("""
+        MemberInput inline = input("""
                 {"firstName": "Lin", "lastName": "Pauling", "email": "LINUS@example.com", "dateOfBirth": "1901-02-28",
                  "state": "WA", "gender": "u", "status": "active", "shippingAddress": null,
-                 "address": {"street1": "3 New Rd", "city": "Richmond", "state": "VA", "zipCode": "23219"}}"""));
+                 "address": {"street1": "3 New Rd", "city": "Richmond", "state": "VA", "zipCode": "23219"}}""");
+        MemberService.FoundOrCreated fenceFirst = members.findOrCreate(partnerId, inline, Optional.empty());
+        assertEquals(new MemberService.Fence(id, 3), fenceFirst.fence(), "created at 1, paused at 2: the reuse is change 3");
+        assertEquals("Linus", stored(partnerId, id).firstName, "nothing changed before the fence");
+        MemberService.FoundOrCreated again = members.findOrCreate(partnerId, inline, Optional.of(fenceFirst.fence()));
+        assertNull(again.fence());
         assertFalse(again.created());
         assertEquals(id, again.member().id);
         Member member = stored(partnerId, id);

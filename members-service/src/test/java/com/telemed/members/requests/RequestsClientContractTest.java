@@ -25,6 +25,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +50,12 @@ class RequestsClientContractTest {
         requestsService.reset();
     }
 
+    /** No failure outlives its test: the other classes' updates now call requests-service too. */
+    @AfterEach
+    void forgetFailures() {
+        requestsService.reset();
+    }
+
     private static String newPartner() {
         return "partner-" + UUID.randomUUID();
     }
@@ -67,13 +74,18 @@ class RequestsClientContractTest {
         return given().header("X-Partner-Id", partnerId).get(path);
     }
 
+    private static Response put(String partnerId, String memberId, String body) {
+        return given().header("X-Partner-Id", partnerId).contentType(ContentType.JSON).body(body)
+                .put("/v1/members/" + memberId);
+    }
+
     private static JsonObject summary(String id, String drugId, String status, String createdAt) {
         return new JsonObject().put("id", id).put("drugId", drugId).put("prescriptionName", drugId == null ? null : "Rx " + drugId)
                 .put("dosage", drugId == null ? null : "0.25 mg").put("status", status).put("caseNotes", null)
                 .put("createdAt", createdAt).put("updatedAt", createdAt);
     }
 
-    /** requests-service refuses a call without a proof: both calls carry one for their own target. */
+    /** requests-service refuses a call without a proof: every call carries one for its own target. */
     @Test
     void everyCallCarriesAServiceProof() {
         String partnerId = newPartner();
@@ -81,10 +93,12 @@ class RequestsClientContractTest {
         requestsService.clearCalls();
 
         get(partnerId, "/v1/members/" + memberId).then().statusCode(200);
+        put(partnerId, memberId, "{\"state\": \"NY\"}").then().statusCode(200);
         given().header("X-Partner-Id", partnerId).delete("/v1/members/" + memberId).then().statusCode(204);
 
         assertEquals(List.of(), requestsService.unproven());
-        assertEquals(List.of("POST /internal/requests/summaries", "POST /internal/requests/member-deletions"),
+        assertEquals(List.of("POST /internal/requests/summaries", "POST /internal/requests/member-fences",
+                        "POST /internal/requests/member-deletions"),
                 requestsService.calls().stream().map(call -> call.method() + " " + call.path()).toList());
     }
 
@@ -195,6 +209,50 @@ class RequestsClientContractTest {
         assertEquals(Map.of(), calls.get(0).query());
         assertTrue(calls.get(0).contentType().startsWith("application/json"), calls.get(0).contentType());
         assertEquals(new JsonObject().put("partnerId", partnerId).put("memberId", memberId), calls.get(0).json());
+    }
+
+    /** The fence before an update: the exact body, answered 204 with no body. */
+    @Test
+    void sendsTheFenceWithTheExactBody() {
+        String partnerId = newPartner();
+        String memberId = create(partnerId, "fence@example.com");
+        requestsService.clearCalls();
+
+        put(partnerId, memberId, "{\"state\": \"NY\"}").then().statusCode(200);
+
+        List<Call> calls = requestsService.calls();
+        assertEquals(1, calls.size());
+        assertEquals("POST", calls.get(0).method());
+        assertEquals("/internal/requests/member-fences", calls.get(0).path());
+        assertEquals(Map.of(), calls.get(0).query());
+        assertTrue(calls.get(0).contentType().startsWith("application/json"), calls.get(0).contentType());
+        assertEquals("{\"partnerId\":\"" + partnerId + "\",\"memberId\":\"" + memberId + "\",\"version\":2}",
+                calls.get(0).body());
+        assertEquals(List.of(new FakeRequestsService.Fence(partnerId, memberId, 2, null)), requestsService.fences());
+    }
+
+    /** Idempotent (requests-service keeps the highest fence), so retried after a transient failure. */
+    @Test
+    void aFenceIsRetriedOnceAndAnyOtherFailureIsServiceUnavailable() {
+        String partnerId = newPartner();
+        String memberId = create(partnerId, "fence-retry@example.com");
+        requestsService.clearCalls();
+
+        requestsService.failNext(Failure.UNAVAILABLE_503);
+        put(partnerId, memberId, "{\"state\": \"NY\"}").then().statusCode(200);
+        assertEquals(2, requestsService.calls().size());
+
+        requestsService.clearCalls();
+        requestsService.failNext(Failure.ERROR_500);
+        put(partnerId, memberId, "{\"state\": \"WA\"}").then().statusCode(503).contentType(ContentType.JSON)
+                .body(equalTo("{\"error\":\"Service Unavailable\"}"));
+        assertEquals(1, requestsService.calls().size(), "a 500 is not retried");
+
+        requestsService.clearCalls();
+        requestsService.failNext(Failure.NOT_SERVED);
+        put(partnerId, memberId, "{\"state\": \"WA\"}").then().statusCode(503)
+                .body(equalTo("{\"error\":\"Service Unavailable\"}"));
+        assertEquals(1, requestsService.calls().size(), "a missing route is an outage, not an answer");
     }
 
     @Test

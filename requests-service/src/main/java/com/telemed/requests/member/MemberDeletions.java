@@ -56,6 +56,13 @@ public class MemberDeletions {
                     .setParameter("member", memberId)
                     .setParameter("at", Timestamps.now())
                     .executeUpdate();
+            // The member's copy goes with it: no create reads it again (MemberCopies never answers a
+            // recorded member), and its date of birth is not kept for a member that no longer exists.
+            Panache.getEntityManager()
+                    .createNativeQuery(MemberCopies.FORGET)
+                    .setParameter("partner", partnerId)
+                    .setParameter("member", memberId)
+                    .executeUpdate();
         }
         return hasRequests;
     }

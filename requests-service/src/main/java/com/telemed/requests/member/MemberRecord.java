@@ -7,13 +7,14 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * A member as members-service's internal API gives it. What partners see of it is
+ * A member as members-service's internal API gives it; {@code version} numbers its changes
+ * ({@link MemberCopies}). What partners see of it is
  * {@link #forPartner()}: {@code partnerId} and {@code gender} are echoed only by the member
  * create response (partner-api.md, Member).
  */
 public record MemberRecord(UUID id, String partnerId, String firstName, String lastName, String email, String phone,
                            String dateOfBirth, String state, String status, String gender, JsonNode address,
-                           JsonNode shippingAddress, Instant createdAt, Instant updatedAt) {
+                           JsonNode shippingAddress, Instant createdAt, Instant updatedAt, Long version) {
 
     @JsonIgnore
     public String name() {

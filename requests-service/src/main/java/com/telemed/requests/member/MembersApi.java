@@ -28,13 +28,25 @@ public interface MembersApi {
     @Path("/batch")
     MembersAnswer batch(Batch body);
 
-    record FindOrCreate(String partnerId, JsonNode member) {
+    /**
+     * {@code fenced}: null on the first ask; after an answer with a {@code fence}, that fence, recorded here
+     * ({@link MemberCopies#fence}) before asking again.
+     */
+    record FindOrCreate(String partnerId, JsonNode member, Fence fenced) {
+    }
+
+    /** The change {@code version} of the member {@code memberId}. */
+    record Fence(String memberId, long version) {
     }
 
     record Batch(String partnerId, java.util.List<String> memberIds) {
     }
 
-    record MemberAnswer(MemberRecord member) {
+    /**
+     * {@code member}, or (find-or-create only, when it would change an existing member whose change was not
+     * fenced as {@code fence}) no member and the fence to record before asking again.
+     */
+    record MemberAnswer(MemberRecord member, Fence fence) {
     }
 
     record MembersAnswer(java.util.List<MemberRecord> members) {

@@ -1,6 +1,7 @@
 package com.telemed.requests.member;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.remote.Answers;
 import com.telemed.common.remote.RemoteCalls;
@@ -52,17 +53,29 @@ public class MembersClient {
     }
 
     /**
-     * The partner's member with this email, updated with the sent fields, or a new one. An
-     * invalid inline member answers members-service's issues as they are (paths under
-     * {@code member}). Safe to retry: a retry finds the member a failed attempt created.
+     * The partner's member with this email, updated with the sent fields, or a new one; or, when that
+     * would change an existing member whose change is not the one {@code fenced} names (null on a first
+     * ask), no member and the fence to record before asking again ({@link MemberLookup#inline}). An
+     * invalid inline member answers members-service's issues as they are (paths under {@code member}).
+     * Safe to retry: a retry finds the member a failed attempt created.
      */
-    public MemberRecord findOrCreate(String partnerId, JsonNode inlineMember) {
+    public FoundOrFence findOrCreate(String partnerId, JsonNode inlineMember, MembersApi.Fence fenced) {
+        MembersApi.MemberAnswer answer;
         try {
-            return members.call("find-or-create", INVALID,
-                    () -> api.findOrCreate(new MembersApi.FindOrCreate(partnerId, inlineMember))).member();
+            answer = members.call("find-or-create", INVALID,
+                    () -> api.findOrCreate(new MembersApi.FindOrCreate(partnerId, inlineMember, fenced)));
         } catch (WebApplicationException invalid) {
             throw new PassedThrough(400, invalid.getResponse().readEntity(JsonNode.class));
         }
+        if (answer == null || (answer.member() == null) == (answer.fence() == null)
+                || (answer.fence() != null && (Ids.uuid(answer.fence().memberId()).isEmpty() || answer.fence().version() < 1))) {
+            throw new ApiException(503, "Service Unavailable");
+        }
+        return new FoundOrFence(answer.member(), answer.fence());
+    }
+
+    /** What find-or-create answered: exactly one of the two is set. */
+    public record FoundOrFence(MemberRecord member, MembersApi.Fence fence) {
     }
 
     /** The partner's members among these ids, by id; unknown ones are absent. */

@@ -14,6 +14,7 @@ import com.telemed.common.id.Ids;
 import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.NumberSchema;
 import com.telemed.common.validation.ObjectSchema;
+import com.telemed.requests.member.MemberCopies;
 import com.telemed.requests.member.MemberDeletions;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -29,7 +30,7 @@ import java.util.regex.Pattern;
 
 /**
  * What other services ask of requests (never routed by the gateway; every call names its
- * partner and sees only that partner's requests): summaries and member deletions for
+ * partner and sees only that partner's requests): summaries, member deletions and member fences for
  * members-service (contract in members-service/README.md), a member's requests for
  * messaging's prescriber resolution, members' first approvals for billing-service's rebuild.
  * None answers 404: an unknown member simply has no requests.
@@ -37,6 +38,10 @@ import java.util.regex.Pattern;
 @Path("/internal/requests")
 @Produces(MediaType.APPLICATION_JSON)
 public class InternalRequestResource {
+
+    /** The canonical 8-4-4-4-12 form, as platform-commons' {@code Ids} parses it. */
+    private static final Pattern UUID_FORM =
+            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
     /** Partner ids are the gateway's UUIDs; every requests index leads with one. */
     static final int PARTNER_ID_MAX = 64;
@@ -54,14 +59,14 @@ public class InternalRequestResource {
     static final ObjectSchema MEMBER_QUERY = object()
             .field("partnerId", string().min(1).max(PARTNER_ID_MAX))
             .field("memberId", string());
+    static final ObjectSchema MEMBER_FENCE = object()
+            .field("partnerId", string().min(1).max(PARTNER_ID_MAX))
+            .field("memberId", string().regex(UUID_FORM, "Invalid uuid"))
+            .field("version", number().integer().min(1).max(Integer.MAX_VALUE));
 
     /** The first-approvals page of an ask without {@code limit}, and the largest one. */
     static final int FIRST_APPROVALS_DEFAULT = 500;
     static final int FIRST_APPROVALS_MAX = 1000;
-
-    /** The canonical 8-4-4-4-12 form, as platform-commons' {@code Ids} parses it. */
-    private static final Pattern UUID_FORM =
-            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
     /**
      * {@code GET /internal/requests/first-approvals} query, strings as sent: a malformed {@code after}
@@ -74,10 +79,12 @@ public class InternalRequestResource {
 
     private final MemberRequests requests;
     private final MemberDeletions deletions;
+    private final MemberCopies copies;
 
-    public InternalRequestResource(MemberRequests requests, MemberDeletions deletions) {
+    public InternalRequestResource(MemberRequests requests, MemberDeletions deletions, MemberCopies copies) {
         this.requests = requests;
         this.deletions = deletions;
+        this.copies = copies;
     }
 
     public record Summaries(Map<String, List<MemberRequests.Summary>> summaries) {
@@ -127,6 +134,23 @@ public class InternalRequestResource {
         return new HasRequests(Ids.uuid(input.memberId())
                 .map(memberId -> deletions.agree(input.partnerId(), memberId))
                 .orElse(false));
+    }
+
+    /** A fence asked for, bound after {@link #MEMBER_FENCE}. */
+    public record MemberFenceInput(String partnerId, String memberId, long version) {
+    }
+
+    /**
+     * members-service, before it commits change {@code version} of a member: from now on this service's copy
+     * of the member answers creates only once it holds that change or a newer one ({@link MemberCopies}).
+     * Repeatable (the highest fence stays). {@code 204}.
+     */
+    @POST
+    @Path("/member-fences")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public void memberFence(JsonNode body) {
+        MemberFenceInput input = Binding.bind(MEMBER_FENCE, body, MemberFenceInput.class);
+        copies.fence(input.partnerId(), UUID.fromString(input.memberId()), input.version());
     }
 
     /** A member's requests, newest first, with their prescriber and stored status (messaging's prescriber resolution). */

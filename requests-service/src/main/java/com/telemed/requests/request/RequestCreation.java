@@ -4,8 +4,8 @@ import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.requests.catalogue.CatalogueClient;
 import com.telemed.requests.catalogue.DrugLookup;
-import com.telemed.requests.member.MemberRecord;
-import com.telemed.requests.member.MembersClient;
+import com.telemed.requests.member.MemberLookup;
+import com.telemed.requests.member.MemberSnapshot;
 import com.telemed.requests.survey.SurveyLinks;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,7 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * {@code POST /v1/requests}: validation, the member (by id or find-or-create), the drug checks
+ * {@code POST /v1/requests}: validation, the member (by id, from requests-service's copy of it when
+ * current, else from members-service; or find-or-create: {@link MemberLookup}), the drug checks
  * (requests-service's copy of the catalogue), then the request's rows in one statement
  * ({@link NewRequestRows}).
  *
@@ -55,13 +56,13 @@ public class RequestCreation {
     static final String MEMBER_NOT_FOUND = "Member not found";
     private static final Pattern DRUG_ID = Pattern.compile("[A-Za-z0-9_-]{1,128}");
 
-    private final MembersClient members;
+    private final MemberLookup members;
     private final CatalogueClient catalogue;
     private final NewRequestRows rows;
     /** Keyed creates running on this instance, by (partner, key); completed when they end. */
     private final Map<List<String>, CompletableFuture<Void>> inFlight = new ConcurrentHashMap<>();
 
-    public RequestCreation(MembersClient members, CatalogueClient catalogue, NewRequestRows rows) {
+    public RequestCreation(MemberLookup members, CatalogueClient catalogue, NewRequestRows rows) {
         this.members = members;
         this.catalogue = catalogue;
         this.rows = rows;
@@ -118,14 +119,14 @@ public class RequestCreation {
      * What the checks found: the member, for a prescription request the item and its drug, and
      * the survey response sent as {@code v2SurveyResponseId} (else null).
      */
-    private record Prepared(MemberRecord member, RequestInput.ItemInput item, DrugLookup drug, SurveyLinks.Link survey,
+    private record Prepared(MemberSnapshot member, RequestInput.ItemInput item, DrugLookup drug, SurveyLinks.Link survey,
                             RequestInput input) {
     }
 
     private Prepared prepare(String partnerId, RequestInput input) {
-        MemberRecord member = input.memberId() != null
-                ? members.find(partnerId, input.memberId()).orElseThrow(() -> ApiException.badRequest(MEMBER_NOT_FOUND))
-                : members.findOrCreate(partnerId, input.member());
+        MemberSnapshot member = input.memberId() != null
+                ? members.byId(partnerId, input.memberId()).orElseThrow(() -> ApiException.badRequest(MEMBER_NOT_FOUND))
+                : members.inline(partnerId, input.member());
         SurveyLinks.Link survey = input.v2SurveyResponseId() == null ? null
                 : SurveyLinks.check(partnerId, input.v2SurveyResponseId(), member.id());
         RequestInput.ItemInput item = input.item();

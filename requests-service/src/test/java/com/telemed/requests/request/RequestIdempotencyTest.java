@@ -14,7 +14,7 @@ import com.telemed.common.json.Timestamps;
 import com.telemed.requests.PartnerWithDrugAndMember;
 import com.telemed.requests.PatientNeighboursResource;
 import com.telemed.requests.catalogue.CatalogueClient;
-import com.telemed.requests.member.MembersClient;
+import com.telemed.requests.member.MemberLookup;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -190,8 +190,9 @@ class RequestIdempotencyTest extends PartnerWithDrugAndMember {
                 .filter(member -> member.getString("id").equals(createdMember)).count());
     }
 
+    /** Stateless (the clients and the datasource): another replica's reads the same copy and asks the same members-service. */
     @Inject
-    MembersClient membersClient;
+    MemberLookup memberLookup;
 
     @Inject
     CatalogueClient catalogueClient;
@@ -208,7 +209,7 @@ class RequestIdempotencyTest extends PartnerWithDrugAndMember {
     @Test
     void concurrentCreatesOnTwoInstancesMakeOneRequest() throws Exception {
         int callers = 40;
-        RequestCreation otherInstance = new RequestCreation(membersClient, catalogueClient, newRequestRows);
+        RequestCreation otherInstance = new RequestCreation(memberLookup, catalogueClient, newRequestRows);
         Map<String, Object> body = prescription(memberId, drugId);
         RequestInput input = RequestSchemas.createInput(new ObjectMapper().valueToTree(body), key, Timestamps::now);
         List<Map.Entry<Integer, String>> answers = atOnce(callers, caller -> {
