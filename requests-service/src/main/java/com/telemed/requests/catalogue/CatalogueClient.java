@@ -34,11 +34,16 @@ public class CatalogueClient {
 
     /** The drug as the partner sees it, or empty when no such drug exists. */
     public Optional<DrugLookup> lookup(String partnerId, String drugId) {
-        if (copy.synced()) {
-            Optional<DrugLookup> copied = copy.lookup(partnerId, drugId);
-            if (copied.isPresent()) {
-                return copied;
-            }
+        return lookup(partnerId, drugId, copy.synced() ? copy.lookup(partnerId, drugId) : Optional.empty());
+    }
+
+    /**
+     * {@link #lookup(String, String)} with the copy already read ({@code copied}: empty when the copy has no
+     * such drug or is not synced): the drug asked of catalogue-service when the copy did not have it.
+     */
+    public Optional<DrugLookup> lookup(String partnerId, String drugId, Optional<DrugLookup> copied) {
+        if (copied.isPresent()) {
+            return copied;
         }
         try {
             return Optional.of(catalogue.call("drug lookup", NOT_FOUND, () -> api.lookup(drugId, partnerId)));

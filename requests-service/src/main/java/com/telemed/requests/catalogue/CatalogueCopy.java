@@ -55,7 +55,7 @@ public class CatalogueCopy {
      * The drug and whether the partner may order it: no access row, or a null list, is the full catalogue.
      * bench/requests.sh's same-statements ceiling replays a copy (SameStatementsCeiling).
      */
-    private static final String LOOKUP = """
+    public static final String LOOKUP = """
             SELECT d.drug::text, d.pharmacy_id, d.pharmacy_method, a.drug_ids IS NULL OR d.drug_id = ANY (a.drug_ids)
             FROM catalogue_drugs d LEFT JOIN catalogue_access a ON a.partner_id = ?
             WHERE d.drug_id = ?""";
@@ -98,14 +98,25 @@ public class CatalogueCopy {
             statement.setString(1, partnerId);
             statement.setString(2, drugId);
             try (ResultSet row = statement.executeQuery()) {
-                if (!row.next()) {
-                    return Optional.empty();
-                }
-                return Optional.of(new DrugLookup(json.readTree(row.getString(1)), row.getBoolean(4),
-                        new DrugLookup.Pharmacy(row.getString(2), row.getString(3))));
+                return row.next() ? read(row, 1, drugId) : Optional.empty();
             }
         } catch (SQLException e) {
             throw new PersistenceException("Reading the catalogue copy failed", e);
+        }
+    }
+
+    /**
+     * The drug of a row of {@link #LOOKUP}'s four columns, starting at column {@code first}; empty when they
+     * are null (a statement that joins the lookup found no drug).
+     */
+    public Optional<DrugLookup> read(ResultSet row, int first, String drugId) throws SQLException {
+        String drug = row.getString(first);
+        if (drug == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new DrugLookup(json.readTree(drug), row.getBoolean(first + 3),
+                    new DrugLookup.Pharmacy(row.getString(first + 1), row.getString(first + 2))));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("catalogue_drugs holds a drug that is not JSON: " + drugId, e);
         }

@@ -28,7 +28,8 @@ import java.util.UUID;
 @ApplicationScoped
 public class MemberCopies {
 
-    private static final String CURRENT = """
+    /** The copy when current: six columns (see {@link #read}); parameters partner, member. */
+    public static final String CURRENT = """
             SELECT c.first_name, c.last_name, c.email, c.date_of_birth, c.state, c.version
             FROM member_copies c
             WHERE c.partner_id = ? AND c.member_id = ? AND c.version > 0 AND c.version >= c.fence
@@ -63,15 +64,24 @@ public class MemberCopies {
             statement.setString(1, partnerId);
             statement.setObject(2, memberId);
             try (ResultSet row = statement.executeQuery()) {
-                if (!row.next()) {
-                    return Optional.empty();
-                }
-                return Optional.of(new MemberSnapshot(memberId, row.getString(1), row.getString(2), row.getString(3),
-                        row.getString(4), row.getString(5), row.getLong(6)));
+                return row.next() ? read(row, 1, memberId) : Optional.empty();
             }
         } catch (SQLException e) {
             throw new IllegalStateException("Could not read the member copy", e);
         }
+    }
+
+    /**
+     * The member of a row of {@link #CURRENT}'s six columns, starting at column {@code first}; empty when they
+     * are null (a statement that joins {@link #CURRENT} found no current copy).
+     */
+    public static Optional<MemberSnapshot> read(ResultSet row, int first, UUID memberId) throws SQLException {
+        long version = row.getLong(first + 5);
+        if (row.wasNull()) {
+            return Optional.empty();
+        }
+        return Optional.of(new MemberSnapshot(memberId, row.getString(first), row.getString(first + 1), row.getString(first + 2),
+                row.getString(first + 3), row.getString(first + 4), version));
     }
 
     /**

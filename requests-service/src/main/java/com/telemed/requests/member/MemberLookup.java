@@ -36,7 +36,14 @@ public class MemberLookup {
         if (id.isEmpty()) {
             return Optional.empty();
         }
-        Optional<MemberSnapshot> copied = copies.current(partnerId, id.get());
+        return byId(partnerId, memberId, copies.current(partnerId, id.get()));
+    }
+
+    /**
+     * {@link #byId(String, String)} with the copy already read ({@code copied}: the current copy, or empty):
+     * the member read through and kept when the copy had nothing current.
+     */
+    public Optional<MemberSnapshot> byId(String partnerId, String memberId, Optional<MemberSnapshot> copied) {
         if (copied.isPresent()) {
             return copied;
         }

@@ -1,6 +1,7 @@
 package com.telemed.requests.request;
 
 import com.telemed.common.error.ApiException;
+import com.telemed.common.id.Ids;
 import com.telemed.common.json.Timestamps;
 import com.telemed.requests.catalogue.CatalogueClient;
 import com.telemed.requests.catalogue.DrugLookup;
@@ -58,13 +59,15 @@ public class RequestCreation {
 
     private final MemberLookup members;
     private final CatalogueClient catalogue;
+    private final CopiedReads reads;
     private final NewRequestRows rows;
     /** Keyed creates running on this instance, by (partner, key); completed when they end. */
     private final Map<List<String>, CompletableFuture<Void>> inFlight = new ConcurrentHashMap<>();
 
-    public RequestCreation(MemberLookup members, CatalogueClient catalogue, NewRequestRows rows) {
+    public RequestCreation(MemberLookup members, CatalogueClient catalogue, CopiedReads reads, NewRequestRows rows) {
         this.members = members;
         this.catalogue = catalogue;
+        this.reads = reads;
         this.rows = rows;
     }
 
@@ -124,20 +127,32 @@ public class RequestCreation {
     }
 
     private Prepared prepare(String partnerId, RequestInput input) {
-        MemberSnapshot member = input.memberId() != null
-                ? members.byId(partnerId, input.memberId()).orElseThrow(() -> ApiException.badRequest(MEMBER_NOT_FOUND))
-                : members.inline(partnerId, input.member());
+        RequestInput.ItemInput item = input.item();
+        Optional<UUID> memberId = input.memberId() == null ? Optional.empty() : Ids.uuid(input.memberId());
+        // A create by memberId with an item reads both copies in one round trip; the checks keep their order.
+        CopiedReads.Both copied = memberId.isPresent() && item != null && DRUG_ID.matcher(item.drugId()).matches()
+                && reads.drugsCopied() ? reads.read(partnerId, memberId.get(), item.drugId()) : null;
+        MemberSnapshot member;
+        if (input.memberId() == null) {
+            member = members.inline(partnerId, input.member());
+        } else {
+            Optional<MemberSnapshot> found = copied == null ? members.byId(partnerId, input.memberId())
+                    : members.byId(partnerId, input.memberId(), copied.member());
+            member = found.orElseThrow(() -> ApiException.badRequest(MEMBER_NOT_FOUND));
+        }
         SurveyLinks.Link survey = input.v2SurveyResponseId() == null ? null
                 : SurveyLinks.check(partnerId, input.v2SurveyResponseId(), member.id());
-        RequestInput.ItemInput item = input.item();
-        DrugLookup drug = item == null ? null : checkDrug(partnerId, item);
+        DrugLookup drug = item == null ? null
+                : checkDrug(partnerId, item, copied == null ? null : copied.drug());
         return new Prepared(member, item, drug, survey, input);
     }
 
-    private DrugLookup checkDrug(String partnerId, RequestInput.ItemInput item) {
+    /** {@code copied}: the drug's copy as already read (empty when it has none), or null when not read yet. */
+    private DrugLookup checkDrug(String partnerId, RequestInput.ItemInput item, Optional<DrugLookup> copied) {
         String drugId = item.drugId();
-        DrugLookup drug = (DRUG_ID.matcher(drugId).matches() ? catalogue.lookup(partnerId, drugId) : Optional.<DrugLookup>empty())
-                .orElseThrow(() -> ApiException.badRequest("Invalid drugId - drug not found: " + drugId));
+        Optional<DrugLookup> found = !DRUG_ID.matcher(drugId).matches() ? Optional.empty()
+                : copied == null ? catalogue.lookup(partnerId, drugId) : catalogue.lookup(partnerId, drugId, copied);
+        DrugLookup drug = found.orElseThrow(() -> ApiException.badRequest("Invalid drugId - drug not found: " + drugId));
         if (!drug.orderable()) {
             throw new ApiException(403, "Partner does not have access to drug: " + drugId);
         }

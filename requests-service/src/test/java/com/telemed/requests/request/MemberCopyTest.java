@@ -11,9 +11,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.requests.FakeNeighbours;
 import com.telemed.requests.FakeNeighboursResource;
 import com.telemed.requests.PartnerWithDrugAndMember;
+import com.telemed.requests.catalogue.CatalogueChanges;
+import com.telemed.requests.catalogue.CatalogueCopy;
+import com.telemed.requests.catalogue.CatalogueCopySync;
+import com.telemed.requests.catalogue.DrugLookup;
 import com.telemed.requests.member.MemberCopies;
 import com.telemed.requests.member.MemberSnapshot;
 import com.telemed.testkit.quarkus.InfrastructureResource;
@@ -21,6 +26,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -48,6 +54,15 @@ class MemberCopyTest extends PartnerWithDrugAndMember {
 
     @Inject
     MemberCopies copies;
+
+    @Inject
+    CopiedReads reads;
+
+    @Inject
+    CatalogueCopySync sync;
+
+    @Inject
+    CatalogueCopy catalogueCopy;
 
     private int lookups(String member) {
         return neighbours.calls("GET", "/internal/members/" + member).size();
@@ -245,6 +260,45 @@ class MemberCopyTest extends PartnerWithDrugAndMember {
         } finally {
             callers.shutdownNow();
         }
+    }
+
+    /**
+     * With the catalogue copy synced, a create by memberId reads the member's copy and the drug's in one
+     * statement ({@link CopiedReads}); what either lacks is still asked of its service.
+     */
+    @Test
+    void withTheCatalogueCopySyncedTheMemberAndTheDrugAreReadTogether() throws Exception {
+        String copiedDrug = "copied-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonObject record = new JsonObject().put("id", copiedDrug).put("name", "Copied").putNull("description").putNull("defaultAdCopy")
+                .put("dosages", new JsonArray().add("1 mg")).put("skus", new JsonArray().add(new JsonObject()
+                        .put("id", "sku_" + copiedDrug).put("label", "1 mg").putNull("packageSize").putNull("concentration")
+                        .put("active", true))).put("classification", "non-controlled");
+        // Synced by this snapshot, or already by an earlier test's (the flag is the process's); the drug applied either way.
+        neighbours.catalogueSnapshot(new JsonObject().put("access", new JsonArray()).put("drugs", new JsonArray()));
+        assertTrue(sync.syncNow());
+        catalogueCopy.apply(new CatalogueChanges.Drug(copiedDrug, 1, new ObjectMapper().readTree(record.encode()),
+                new DrugLookup.Pharmacy("pharm", "email")));
+        UUID member = UUID.fromString(memberId);
+
+        CopiedReads.Both nothingYet = reads.read(partner, member, copiedDrug);
+        assertEquals(Optional.empty(), nothingYet.member());
+        assertEquals("Copied", nothingYet.drug().orElseThrow().name());
+        assertEquals(Optional.empty(), reads.read(partner, member, "nowhere").drug());
+
+        created(partner, prescription(memberId, copiedDrug));
+        assertEquals(1, lookups(memberId), "the member read through once");
+        Request second = stored(created(partner, prescription(memberId, copiedDrug)));
+        assertEquals("Grace Hopper", second.memberName);
+        assertEquals(1, lookups(memberId));
+        assertEquals(List.of(), neighbours.calls().stream().filter(FakeNeighbours::toCatalogue).toList(), "the drug from the copy");
+        CopiedReads.Both both = reads.read(partner, member, copiedDrug);
+        assertEquals("CA", both.member().orElseThrow().state());
+        assertEquals(Optional.empty(), reads.read("partner-" + UUID.randomUUID(), member, copiedDrug).member(), "another partner's");
+
+        // The drug the copy lacks (the test's own, at the fake catalogue-service) is still asked for.
+        created(partner, prescription(memberId, drugId));
+        assertEquals(1, neighbours.calls().stream().filter(FakeNeighbours::toCatalogue).count());
+        assertEquals(1, lookups(memberId));
     }
 
     @Test

@@ -197,6 +197,9 @@ class RequestIdempotencyTest extends PartnerWithDrugAndMember {
     @Inject
     CatalogueClient catalogueClient;
 
+    @Inject
+    CopiedReads copiedReads;
+
     /** Stateless (the datasource): another replica's is the same statement on the same database. */
     @Inject
     NewRequestRows newRequestRows;
@@ -209,7 +212,7 @@ class RequestIdempotencyTest extends PartnerWithDrugAndMember {
     @Test
     void concurrentCreatesOnTwoInstancesMakeOneRequest() throws Exception {
         int callers = 40;
-        RequestCreation otherInstance = new RequestCreation(memberLookup, catalogueClient, newRequestRows);
+        RequestCreation otherInstance = new RequestCreation(memberLookup, catalogueClient, copiedReads, newRequestRows);
         Map<String, Object> body = prescription(memberId, drugId);
         RequestInput input = RequestSchemas.createInput(new ObjectMapper().valueToTree(body), key, Timestamps::now);
         List<Map.Entry<Integer, String>> answers = atOnce(callers, caller -> {
