@@ -97,7 +97,7 @@ final class RequestsPostThroughput {
         if (same != null) {
             same.parts().forEach((database, part) -> System.out.printf("%-40s %9.0f /s   p50 %7.2f ms   p99 %7.2f ms   (%d failed)%n",
                     "pgbench, a create's " + database + " statements", part.perSecond(), part.p50Ms(), part.p99Ms(), part.failed()));
-            System.out.printf("%-40s %9.0f /s%n", "same-statements ceiling (all four parts)", same.perSecond());
+            System.out.printf("%-40s %9.0f /s%n", "same-statements ceiling (all its parts)", same.perSecond());
         }
         settle(postgres);
         Load viaGw2 = post(wrk, "through gateway (round 2)", viaGateway, gatewayHeaders, body, round);

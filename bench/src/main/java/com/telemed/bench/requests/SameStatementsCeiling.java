@@ -19,10 +19,10 @@ import java.util.UUID;
  * {@code BENCH_PROFILE=1}, every statement in {@code bench/target/profile/statements.tsv}), in the
  * same transactions, with the values of a create the bench made (its rows read back; new ids for
  * each run), replayed by pgbench at the same concurrency on the same server in the same run: one
- * pgbench run per transaction the create runs (gateway, the member in requests-service's copy of it, the drug
- * lookup in its copy of the catalogue, requests' insert; until issue 23's copies, members-service's read of the
+ * pgbench run per transaction the create runs (gateway, the member and the drug read together from
+ * requests-service's copies of them, requests' insert; until issue 23's copies, members-service's read of the
  * member and catalogue-service's lookup), since a pgbench
- * connection has one database. A create needs all four parts, so the ceiling is
+ * connection has one database. A create needs all three parts, so the ceiling is
  * {@code 1 / sum(1 / part's transactions per second)}: the rate at which the server could do every
  * part of every create, one after the other on the same cores.
  *
@@ -88,19 +88,18 @@ final class SameStatementsCeiling {
         // part name -> {database, script}
         Map<String, String[]> scripts = new LinkedHashMap<>();
         scripts.put("gateway", new String[] {"gateway", "SELECT id, api_key_hash FROM partners WHERE api_key_hash = :hash;\n"});
-        // The member: requests-service's copy of it (a copy of MemberCopies.CURRENT), one statement without a
-        // transaction around it; the bench's members are in the copy after the warm-up (issue 23; until then
-        // members-service's read of the member in its own database).
-        scripts.put("memberCopy", new String[] {"requests", """
+        // The member and the drug: requests-service's copies of them, read side by side in one statement without a
+        // transaction around it (a copy of CopiedReads.BOTH; issue 23: until then members-service's read of the member
+        // in its own database and catalogue-service's lookup, then two statements).
+        scripts.put("copies", new String[] {"requests", """
+                SELECT m.*, d.* FROM (SELECT 1) AS one LEFT JOIN (\
                 SELECT c.first_name, c.last_name, c.email, c.date_of_birth, c.state, c.version FROM member_copies c \
                 WHERE c.partner_id = :partner AND c.member_id = :member::uuid AND c.version > 0 AND c.version >= c.fence \
-                AND NOT EXISTS (SELECT 1 FROM deleted_members d WHERE d.partner_id = c.partner_id AND d.member_id = c.member_id);
-                """});
-        // The drug lookup: requests-service's copy of the catalogue (a copy of CatalogueCopy.LOOKUP), one
-        // statement without a transaction around it, before the create's inserting statement (issue 23).
-        scripts.put("catalogueCopy", new String[] {"requests", """
+                AND NOT EXISTS (SELECT 1 FROM deleted_members d WHERE d.partner_id = c.partner_id AND d.member_id = c.member_id)\
+                ) AS m ON true LEFT JOIN (\
                 SELECT d.drug::text, d.pharmacy_id, d.pharmacy_method, a.drug_ids IS NULL OR d.drug_id = ANY (a.drug_ids) \
-                FROM catalogue_drugs d LEFT JOIN catalogue_access a ON a.partner_id = :partner WHERE d.drug_id = :drug;
+                FROM catalogue_drugs d LEFT JOIN catalogue_access a ON a.partner_id = :partner WHERE d.drug_id = :drug\
+                ) AS d ON true;
                 """});
         scripts.put("requests", new String[] {"requests", requestsScript});
         Map<String, Pgbench.Result> parts = new LinkedHashMap<>();
