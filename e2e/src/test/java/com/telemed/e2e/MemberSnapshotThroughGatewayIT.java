@@ -53,7 +53,7 @@ class MemberSnapshotThroughGatewayIT {
                          "address": {"street1": "1 Navy Way", "city": "Arlington", "state": "VA", "zipCode": "22201"}}"""
                         .formatted(email))
                 .post("/v1/members").then().statusCode(201).extract().path("member.id");
-        Map<String, Object> byId = Map.of("memberId", memberId, "caseNotes", "snapshot", "items", List.of(Map.of("drugId", drugId)));
+        Map<String, Object> byId = Map.of("memberId", memberId, "caseNotes", "Member snapshot check", "items", List.of(Map.of("drugId", drugId)));
 
         String first = create(platform, key, byId);
         create(platform, key, byId); // the copy answers this one
@@ -76,7 +76,7 @@ class MemberSnapshotThroughGatewayIT {
         }
 
         // The inline member of a create changes the member too; a create by id right after it sees that change.
-        String inline = create(platform, key, Map.of("caseNotes", "inline", "items", List.of(Map.of("drugId", drugId)),
+        String inline = create(platform, key, Map.of("caseNotes", "Inline member change", "items", List.of(Map.of("drugId", drugId)),
                 "member", Map.of("firstName", "Grace", "lastName", "Inline", "email", email.toUpperCase(),
                         "dateOfBirth", "1906-12-09", "state", "MA",
                         "address", Map.of("street1", "1 Navy Way", "city", "Boston", "state", "MA", "zipCode", "02101"))));
@@ -94,7 +94,7 @@ class MemberSnapshotThroughGatewayIT {
             List<Future<String>> creates = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
                 String state = List.of("AZ", "CO", "UT", "NM").get(i % 4);
-                Map<String, Object> body = Map.of("caseNotes", "inline " + i, "items", List.of(Map.of("drugId", drugId)),
+                Map<String, Object> body = Map.of("caseNotes", "Inline member race " + i, "items", List.of(Map.of("drugId", drugId)),
                         "member", Map.of("firstName", "Grace", "lastName", "Racer", "email", email, "dateOfBirth", "1906-12-09",
                                 "state", state, "address", Map.of("street1", "1 Navy Way", "city", "Phoenix", "state", state,
                                         "zipCode", "85001")));
