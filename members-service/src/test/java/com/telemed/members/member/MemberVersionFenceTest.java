@@ -29,6 +29,7 @@ import jakarta.inject.Inject;
 import java.net.ConnectException;
 import java.net.Socket;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -107,14 +108,9 @@ class MemberVersionFenceTest {
                 "SELECT version FROM members WHERE id = ? AND partner_id = ?", UUID.fromString(memberId), partnerId));
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting: " + what);
-            }
-            Thread.sleep(20);
-        }
+    private static void await(BooleanSupplier condition, String what) {
+        org.awaitility.Awaitility.await(what).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                .until(condition::getAsBoolean);
     }
 
     @Test
@@ -213,19 +209,17 @@ class MemberVersionFenceTest {
     }
 
     /** Serves again on the same port (its previous server may take a moment to let it go). */
-    private void startAgain() throws Exception {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                requestsService.start();
-                return;
-            } catch (Exception e) {
-                requestsService.stop();
-                if (attempt == 50) {
-                    throw e;
-                }
-                Thread.sleep(100);
-            }
-        }
+    private void startAgain() {
+        org.awaitility.Awaitility.await("the fake requests-service serving again").atMost(Duration.ofSeconds(5))
+                .pollInterval(Duration.ofMillis(100)).until(() -> {
+                    try {
+                        requestsService.start();
+                        return true;
+                    } catch (Exception e) {
+                        requestsService.stop();
+                        return false;
+                    }
+                });
     }
 
     @Test
