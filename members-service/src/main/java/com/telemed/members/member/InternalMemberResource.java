@@ -53,7 +53,11 @@ public class InternalMemberResource {
         this.queries = queries;
     }
 
-    /** {@code 201 {member, created: true}} when created, {@code 200 {member, created: false}} when reused. */
+    /**
+     * {@code 201 {member, created: true}} when created, {@code 200 {member, created: false}} when reused, or
+     * {@code 200 {member: null, created: false, fence}} when the reuse's change was not fenced as asked
+     * ({@link MemberService#findOrCreate}).
+     */
     @POST
     @Path("/find-or-create")
     @Consumes(MediaType.APPLICATION_JSON)
