@@ -29,14 +29,83 @@ class InfrastructureTest {
 
     private static Infrastructure infrastructure;
 
+    /** The JVM's shared set, as every Quarkus boot and platform of a test JVM gets it. */
     @BeforeAll
     static void start() {
-        infrastructure = Infrastructure.startEphemeral();
+        infrastructure = Infrastructure.shared();
     }
 
     @AfterAll
     static void stop() {
+        // Closing the shared set does nothing: it stops with the JVM (the servers answer still).
         infrastructure.close();
+        assertTrue(infrastructure.embeddedKafka().pid() > 0);
+        assertTrue(infrastructure.embeddedMail().isRunning());
+    }
+
+    @Test
+    void isOneSetPerJvm() {
+        assertSame(infrastructure, Infrastructure.shared());
+    }
+
+    @Test
+    void freshTopicsLeaveOnlyTheEventTopicsEmptyAndNoConsumerGroup() throws Exception {
+        String bootstrap = infrastructure.kafka().bootstrapServers();
+        try (var producer = new KafkaProducer<String, String>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), new StringSerializer(), new StringSerializer())) {
+            producer.send(new ProducerRecord<>("care.events", "key-1", "{\"note\":\"an earlier boot's\"}")).get();
+            producer.send(new ProducerRecord<>("kit.fresh", "key-1", "{}")).get();
+        }
+        assertEquals(1, TopicReader.readExactly(bootstrap, "care.events", record -> true, 1, Duration.ofSeconds(30)).size());
+        try (var consumer = new org.apache.kafka.clients.consumer.KafkaConsumer<String, String>(Map.of(
+                "bootstrap.servers", bootstrap, "group.id", "kit-group", "auto.offset.reset", "earliest"),
+                new org.apache.kafka.common.serialization.StringDeserializer(),
+                new org.apache.kafka.common.serialization.StringDeserializer())) {
+            consumer.subscribe(List.of("care.events"));
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
+                    .until(() -> !consumer.poll(Duration.ofMillis(200)).isEmpty());
+            consumer.commitSync();
+        }
+
+        infrastructure.freshTopics();
+
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+            assertEquals(Set.copyOf(Infrastructure.TOPICS), admin.listTopics().names().get());
+            assertEquals(3, admin.describeTopics(List.of("care.events")).allTopicNames().get()
+                    .get("care.events").partitions().size());
+            assertEquals(List.of(), admin.listConsumerGroups().all().get().stream().map(g -> g.groupId()).toList());
+        }
+        assertEquals(List.of(), TopicReader.readToEnd(bootstrap, "care.events", Duration.ofSeconds(30)));
+    }
+
+    @Test
+    void dropsADatabaseWithItsConnections() throws Exception {
+        var postgres = infrastructure.postgres();
+        postgres.ensureDatabase("kit_drop");
+        try (var open = DriverManager.getConnection(postgres.jdbcUrl("kit_drop"), postgres.username(), postgres.password())) {
+            infrastructure.dropDatabase("kit_drop");
+            infrastructure.dropDatabase("kit_drop");
+        }
+        try (var connection = DriverManager.getConnection(postgres.jdbcUrl("postgres"), postgres.username(), postgres.password());
+             var rows = connection.createStatement().executeQuery("SELECT count(*) FROM pg_database WHERE datname = 'kit_drop'")) {
+            assertTrue(rows.next());
+            assertEquals(0, rows.getInt(1));
+        }
+    }
+
+    @Test
+    void bringsBackWhatATestTookAway() throws Exception {
+        var mail = infrastructure.embeddedMail();
+        infrastructure.embeddedKafka().stop();
+        mail.stop();
+
+        infrastructure.ensureRunning();
+
+        assertTrue(infrastructure.embeddedKafka().pid() > 0);
+        assertTrue(mail.isRunning());
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", infrastructure.kafka().bootstrapServers()))) {
+            assertTrue(admin.listTopics().names().get().containsAll(Infrastructure.TOPICS));
+        }
     }
 
     @Test

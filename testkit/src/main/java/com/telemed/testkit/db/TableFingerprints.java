@@ -2,6 +2,7 @@ package com.telemed.testkit.db;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.postgresql.PGStatement;
 
 /**
  * Whether anything was written to a database between two moments, in one cheap statement: per
@@ -103,11 +105,12 @@ public final class TableFingerprints implements AutoCloseable {
     }
 
     private final Connection connection;
-    private final String query;
+    /** The one statement, prepared once: parsed and planned by the server once, not at every snapshot. */
+    private final PreparedStatement query;
     /** {@code LOCK TABLE ... IN SHARE MODE}, taken in the snapshot's transaction, or null. */
     private final String lock;
 
-    private TableFingerprints(Connection connection, String query, String lock) {
+    private TableFingerprints(Connection connection, PreparedStatement query, String lock) {
         this.connection = connection;
         this.query = query;
         this.lock = lock;
@@ -158,7 +161,10 @@ public final class TableFingerprints implements AutoCloseable {
             String lock = rules.backgroundInserts.isEmpty() ? null
                     : "LOCK TABLE " + String.join(", ", rules.backgroundInserts.keySet()) + " IN SHARE MODE";
             connection.setAutoCommit(lock == null);
-            return new TableFingerprints(connection, String.join(" UNION ALL ", parts), lock);
+            PreparedStatement query = connection.prepareStatement(String.join(" UNION ALL ", parts));
+            // Server-side from the first execution (pgjdbc's default waits for the fifth).
+            query.unwrap(PGStatement.class).setPrepareThreshold(1);
+            return new TableFingerprints(connection, query, lock);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read the tables of " + jdbcUrl, e);
         }
@@ -171,7 +177,7 @@ public final class TableFingerprints implements AutoCloseable {
                 statement.execute(lock);
             }
             Map<String, String> tables = new LinkedHashMap<>();
-            try (ResultSet rows = statement.executeQuery(query)) {
+            try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
                     tables.put(rows.getString(1), rows.getString(2));
                 }

@@ -13,17 +13,25 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * JUnit extension giving end-to-end tests the whole platform, started once per test JVM with
- * the launcher ./stack uses (random ports, private data) and stopped when the JVM's tests end.
- * Tests take it as a parameter: {@code @ExtendWith(RunningPlatform.class)} then
- * {@code void test(RunningPlatform.Handle platform)}. Every platform switches on the end-to-end checks
+ * the launcher ./stack uses (random ports, private data) on the JVM's one set of servers
+ * ({@link Infrastructure#shared()}) and stopped when the JVM's tests end. Jupiter tests take it as a
+ * parameter: {@code @ExtendWith(RunningPlatform.class)} then
+ * {@code void test(RunningPlatform.Handle platform)}; a test of another JUnit Platform engine (jqwik's
+ * property) takes the same one from {@link #shared()}. Every platform switches on the end-to-end checks
  * ({@link EndToEndChecks}): the OpenAPI contract check of its gateway's answers, and the record of
  * what the tests sent, for the log scan.
+ *
+ * <p>A test that needs a service configured otherwise (a production pharmacy, a short reminder
+ * schedule) stops the shared platform's instance, starts it again with its own environment
+ * ({@link Platform#startAgain(PlatformService, Map)}) and puts it back as it was when it ends; one that
+ * takes a service or the broker away brings it back. No test starts a platform of its own.
  */
 public final class RunningPlatform implements ParameterResolver {
 
@@ -34,8 +42,30 @@ public final class RunningPlatform implements ParameterResolver {
      * The running platform as a test sees it. The services send their mail to
      * {@code infrastructure().mail()}; {@link #mail()} reads what arrived and takes the server away.
      */
-    public record Handle(Infrastructure infrastructure, Platform platform, String opsKey)
-            implements ExtensionContext.Store.CloseableResource {
+    public static final class Handle implements ExtensionContext.Store.CloseableResource {
+
+        private final Infrastructure infrastructure;
+        private final Platform platform;
+        private final String opsKey;
+        private final AtomicBoolean closed = new AtomicBoolean();
+
+        Handle(Infrastructure infrastructure, Platform platform, String opsKey) {
+            this.infrastructure = infrastructure;
+            this.platform = platform;
+            this.opsKey = opsKey;
+        }
+
+        public Infrastructure infrastructure() {
+            return infrastructure;
+        }
+
+        public Platform platform() {
+            return platform;
+        }
+
+        public String opsKey() {
+            return opsKey;
+        }
 
         /** The embedded SMTP server the services send to (fails when PLATFORM_SMTP_HOST names an external one). */
         public EmbeddedMailServer mail() {
@@ -50,13 +80,13 @@ public final class RunningPlatform implements ParameterResolver {
             return platform.url(service);
         }
 
+        /** Stops the services, once (the servers are the JVM's, and stop when it exits). */
         @Override
         public void close() {
-            try {
+            if (closed.compareAndSet(false, true)) {
+                forget(this);
                 EndToEndChecks.platformStopping(this);
                 platform.close();
-            } finally {
-                infrastructure.close();
             }
         }
     }
@@ -68,62 +98,56 @@ public final class RunningPlatform implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        // Jupiter's run closes it when its last class is done (after LogScanIT); a JVM that runs no
+        // Jupiter class closes it on exit.
         return context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
-                .getOrComputeIfAbsent(Handle.class, key -> start(projectRoot().resolve("e2e/target/platform-logs")), Handle.class);
+                .getOrComputeIfAbsent(Handle.class, key -> shared(), Handle.class);
     }
 
-    /**
-     * A platform of the caller's own, for tests that cannot take the shared one as a parameter
-     * (another JUnit Platform engine, such as jqwik): started as the extension starts it, logs in
-     * {@code e2e/target/platform-logs-<name>}; the caller closes it.
-     */
-    public static Handle startPrivate(String name) {
-        return startPrivate(name, Map.of());
+    /** The JVM's shared platform, started by the first caller, logs in {@code e2e/target/platform-logs}. */
+    public static synchronized Handle shared() {
+        if (shared == null) {
+            Handle started = start(projectRoot().resolve("e2e/target/platform-logs"));
+            started.infrastructure().beforeStopping(started::close);
+            shared = started;
+        }
+        return shared;
     }
 
-    /**
-     * As {@link #startPrivate(String)}, with environment of some services' own over the shared one
-     * (say, requests-service in a production deployment with a pharmacy endpoint of the test's).
-     */
-    public static Handle startPrivate(String name, Map<PlatformService, Map<String, String>> serviceEnvironment) {
-        return start(projectRoot().resolve("e2e/target/platform-logs-" + name), serviceEnvironment);
+    private static Handle shared;
+
+    private static synchronized void forget(Handle stopped) {
+        if (shared == stopped) {
+            shared = null;
+        }
     }
 
     private static Handle start(Path logDirectory) {
-        return start(logDirectory, Map.of());
-    }
-
-    private static Handle start(Path logDirectory, Map<PlatformService, Map<String, String>> serviceEnvironment) {
         Path root = projectRoot();
         byte[] random = new byte[24];
         new SecureRandom().nextBytes(random);
         String opsKey = "ops_" + HexFormat.of().formatHex(random);
         // The log scan reads only what this JVM's platforms write (the logs are appended to across runs).
         LogStarts.markBeforeWriting(logDirectory);
-        Infrastructure infrastructure = Infrastructure.startEphemeral();
-        try {
-            Platform platform = Platform.start(infrastructure, new PlatformOptions(root,
-                    logDirectory, PlatformOptions.randomPorts(),
-                    PlatformOptions.DEFAULT_JVM_OPTIONS,
-                    Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", "sandbox",
-                            // Every test call comes from 127.0.0.1: at the gateway's default embed limits (20
-                            // submissions a minute per address, 600 per partner) most survey submissions of the
-                            // e2e tests and of the bad-input property would be answered 429 and never reach
-                            // requests-service. The limits themselves are tested by the gateway's
-                            // SubmissionLimitsTest and by a gateway replica of SurveysThroughGatewayIT with small
-                            // ones (a replica's own environment goes over this).
-                            "GATEWAY_EMBED_LIMITS_PER_ADDRESS", EMBED_LIMIT_FOR_TESTS,
-                            "GATEWAY_EMBED_LIMITS_PER_PARTNER", EMBED_LIMIT_FOR_TESTS),
-                    Duration.ofSeconds(180), serviceEnvironment));
-            Handle handle = new Handle(infrastructure, platform, opsKey);
-            // From here on every call to this gateway is held to its OpenAPI documents, and what the calls
-            // send is recorded for the log scan.
-            EndToEndChecks.platformStarted(handle);
-            return handle;
-        } catch (RuntimeException e) {
-            infrastructure.close();
-            throw e;
-        }
+        Infrastructure infrastructure = Infrastructure.shared();
+        Platform platform = Platform.start(infrastructure, new PlatformOptions(root,
+                logDirectory, PlatformOptions.randomPorts(),
+                PlatformOptions.TEST_JVM_OPTIONS,
+                Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", "sandbox",
+                        // Every test call comes from 127.0.0.1: at the gateway's default embed limits (20
+                        // submissions a minute per address, 600 per partner) most survey submissions of the
+                        // e2e tests and of the bad-input property would be answered 429 and never reach
+                        // requests-service. The limits themselves are tested by the gateway's
+                        // SubmissionLimitsTest and by a gateway replica of SurveysThroughGatewayIT with small
+                        // ones (a replica's own environment goes over this).
+                        "GATEWAY_EMBED_LIMITS_PER_ADDRESS", EMBED_LIMIT_FOR_TESTS,
+                        "GATEWAY_EMBED_LIMITS_PER_PARTNER", EMBED_LIMIT_FOR_TESTS),
+                Duration.ofSeconds(180)));
+        Handle handle = new Handle(infrastructure, platform, opsKey);
+        // From here on every call to this gateway is held to its OpenAPI documents, and what the calls
+        // send is recorded for the log scan.
+        EndToEndChecks.platformStarted(handle);
+        return handle;
     }
 
     /** The checkout's root: the nearest directory upwards holding the ./stack script. */

@@ -33,4 +33,17 @@ final class Databases {
             }
         }
     }
+
+    static void dropDatabase(PostgresServer server, String name) {
+        if (!name.matches("[a-z][a-z0-9_]{0,62}")) {
+            throw new IllegalArgumentException("unsafe database name: " + name);
+        }
+        try (Connection connection = DriverManager.getConnection(
+                server.jdbcUrl("postgres"), server.username(), server.password());
+             var drop = connection.createStatement()) {
+            drop.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot drop database " + name, e);
+        }
+    }
 }

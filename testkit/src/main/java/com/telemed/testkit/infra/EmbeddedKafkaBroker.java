@@ -33,12 +33,29 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
     /** The one SASL/PLAIN login clients must give, or null for a plaintext listener without authentication. */
     private final String[] saslLogin;
     private Process process;
+    private boolean clientCompilerOnly;
+    /** For a view of the broker another class loader of this JVM runs ({@link SystemLoaded}); else null. */
+    private final SystemLoaded.KafkaControl shared;
 
     private EmbeddedKafkaBroker(Path directory, int port, int controllerPort, String[] saslLogin) {
         this.directory = directory;
         this.port = port;
         this.controllerPort = controllerPort;
         this.saslLogin = saslLogin;
+        this.shared = null;
+    }
+
+    private EmbeddedKafkaBroker(SystemLoaded.KafkaControl shared) {
+        this.directory = null;
+        this.port = -1;
+        this.controllerPort = -1;
+        this.saslLogin = null;
+        this.shared = shared;
+    }
+
+    /** This class loader's view of the JVM's shared broker: every call goes to it. */
+    static EmbeddedKafkaBroker viewOf(SystemLoaded.KafkaControl shared) {
+        return new EmbeddedKafkaBroker(shared);
     }
 
     /**
@@ -49,6 +66,17 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
         return start(new EmbeddedKafkaBroker(directory,
                 port == 0 ? FreePorts.next() : port,
                 controllerPort == 0 ? FreePorts.next() : controllerPort, null), stopOnExit);
+    }
+
+    /**
+     * A test JVM's broker ({@link Infrastructure#shared()}): as {@link #start(Path, int, int, boolean)}
+     * on free ports, its JVM with the client compiler only, which starts it (and starts it again
+     * after a test took it away) sooner on a machine of few cores.
+     */
+    static EmbeddedKafkaBroker startForTests(Path directory) {
+        EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(directory, FreePorts.next(), FreePorts.next(), null);
+        broker.clientCompilerOnly = true;
+        return start(broker, true);
     }
 
     /**
@@ -70,6 +98,10 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
     }
 
     public synchronized void start() {
+        if (shared != null) {
+            shared.start();
+            return;
+        }
         if (process != null && process.isAlive()) {
             return;
         }
@@ -82,6 +114,10 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
 
     /** Stops the broker gracefully; its data stays for a later {@link #start()}. */
     public synchronized void stop() {
+        if (shared != null) {
+            shared.stop();
+            return;
+        }
         if (process != null) {
             JavaProcesses.stop(process, 30);
         }
@@ -93,6 +129,9 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
      * process. Returns once the JVM is gone; its exit code (137) is returned, -1 when it was not running.
      */
     public synchronized int kill() {
+        if (shared != null) {
+            return shared.kill();
+        }
         if (process == null || !process.isAlive()) {
             return -1;
         }
@@ -101,6 +140,9 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
 
     @Override
     public String bootstrapServers() {
+        if (shared != null) {
+            return shared.bootstrapServers();
+        }
         return "127.0.0.1:" + port;
     }
 
@@ -110,6 +152,9 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
      * {@code sasl.jaas.config}).
      */
     public Map<String, String> clientSecurity() {
+        if (shared != null) {
+            return shared.clientSecurity();
+        }
         if (saslLogin == null) {
             return Map.of();
         }
@@ -121,18 +166,27 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
 
     @Override
     public long pid() {
+        if (shared != null) {
+            return shared.pid();
+        }
         return process != null && process.isAlive() ? process.pid() : -1;
     }
 
     @Override
     public void close() {
+        if (shared != null) {
+            return; // a view: the server is the JVM's, and stops when it exits
+        }
         stop();
     }
 
     private List<String> command(String mainClass, String... arguments) {
         var command = new java.util.ArrayList<>(List.of(JavaProcesses.javaExecutable(),
-                "-Xms64m", "-Xmx320m", "-XX:+UseSerialGC", "-Djava.awt.headless=true",
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-Xms64m", "-Xmx320m", "-XX:+UseSerialGC", "-Djava.awt.headless=true"));
+        if (clientCompilerOnly) {
+            command.add("-XX:TieredStopAtLevel=1");
+        }
+        command.addAll(List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                 "-Dorg.slf4j.simpleLogger.log.kafka.server.KafkaRaftServer=info",
                 "-cp", JavaProcesses.kitClasspath(), mainClass));
         command.addAll(List.of(arguments));

@@ -51,6 +51,20 @@ public final class EmbeddedMailServer implements MailServer {
     private final OptionalInt imapPort;
     private final KeepingGreenMail greenMail;
     private boolean running;
+    /** For a view of the server another class loader of this JVM runs ({@link SystemLoaded}); else null. */
+    private final SystemLoaded.MailControl shared;
+
+    private EmbeddedMailServer(SystemLoaded.MailControl shared) {
+        this.port = shared.port();
+        this.imapPort = shared.imapPort();
+        this.greenMail = null;
+        this.shared = shared;
+    }
+
+    /** This class loader's view of the JVM's shared server: every call goes to it. */
+    static EmbeddedMailServer viewOf(SystemLoaded.MailControl shared) {
+        return new EmbeddedMailServer(shared);
+    }
 
     private EmbeddedMailServer(int port, OptionalInt imapPort) {
         this.port = port;
@@ -60,6 +74,7 @@ public final class EmbeddedMailServer implements MailServer {
         imapPort.ifPresent(imap -> setups.add(setup(imap, ServerSetup.PROTOCOL_IMAP)));
         this.greenMail = new KeepingGreenMail(setups.toArray(ServerSetup[]::new));
         greenMail.withConfiguration(GreenMailConfiguration.aConfig().withDisabledAuthentication());
+        this.shared = null;
     }
 
     /** SMTP only, on the port (0 picks a free one): what tests use. */
@@ -82,6 +97,10 @@ public final class EmbeddedMailServer implements MailServer {
      * mailboxes; returns once its ports accept connections. Does nothing when it is running.
      */
     public synchronized void start() {
+        if (shared != null) {
+            shared.start();
+            return;
+        }
         if (running) {
             return;
         }
@@ -101,6 +120,10 @@ public final class EmbeddedMailServer implements MailServer {
      * it is stopped.
      */
     public synchronized void stop() {
+        if (shared != null) {
+            shared.stop();
+            return;
+        }
         if (!running) {
             return;
         }
@@ -110,7 +133,7 @@ public final class EmbeddedMailServer implements MailServer {
     }
 
     public synchronized boolean isRunning() {
-        return running;
+        return shared != null ? shared.isRunning() : running;
     }
 
     @Override
@@ -133,6 +156,9 @@ public final class EmbeddedMailServer implements MailServer {
      * server is stopped too.
      */
     public List<ReceivedMail> received() {
+        if (shared != null) {
+            return shared.received();
+        }
         List<Delivery> deliveries = new ArrayList<>();
         try {
             for (GreenMailUser user : greenMail.getUserManager().listUser()) {
@@ -149,6 +175,10 @@ public final class EmbeddedMailServer implements MailServer {
 
     /** Empties every mailbox (the mailboxes themselves stay), as between tests. */
     public void purge() {
+        if (shared != null) {
+            shared.purge();
+            return;
+        }
         try {
             greenMail.purgeEmailFromAllMailboxes();
         } catch (FolderException e) {
@@ -158,6 +188,9 @@ public final class EmbeddedMailServer implements MailServer {
 
     @Override
     public void close() {
+        if (shared != null) {
+            return; // a view: the server is the JVM's, and stops when it exits
+        }
         stop();
     }
 

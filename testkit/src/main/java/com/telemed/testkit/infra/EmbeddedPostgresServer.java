@@ -38,6 +38,15 @@ public final class EmbeddedPostgresServer implements PostgresServer {
     public static final String PRELOAD_PROPERTY = "testkit.postgres.preload";
 
     public static EmbeddedPostgresServer start(Path dataDirectory, int port, boolean keepData) {
+        return start(dataDirectory, port, keepData, true);
+    }
+
+    /**
+     * As {@link #start(Path, int, boolean)}; a server that is not {@code durable} neither syncs to
+     * disk nor waits for it at a commit ({@code fsync}, {@code synchronous_commit} and
+     * {@code full_page_writes} off): a test JVM's, whose data dies with it.
+     */
+    public static EmbeddedPostgresServer start(Path dataDirectory, int port, boolean keepData, boolean durable) {
         PostgresBinaries binaries = PostgresBinaries.prepare(PlatformCache.directory());
         try {
             if (keepData) {
@@ -50,6 +59,13 @@ public final class EmbeddedPostgresServer implements PostgresServer {
             if (keepData) {
                 var log = ProcessBuilder.Redirect.appendTo(dataDirectory.resolveSibling("postgres.log").toFile());
                 builder.setOutputRedirector(log).setErrorRedirector(log);
+            }
+            if (!durable) {
+                // A test JVM's server: its data lives as long as the JVM and nothing kills it, so
+                // commits need not wait for the disk.
+                builder.setServerConfig("fsync", "off")
+                        .setServerConfig("synchronous_commit", "off")
+                        .setServerConfig("full_page_writes", "off");
             }
             String preload = System.getProperty(PRELOAD_PROPERTY, "").strip();
             if (!preload.isEmpty()) {

@@ -1,5 +1,6 @@
 package com.telemed.testkit.infra;
 
+import com.telemed.testkit.report.BootLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,6 +33,10 @@ public final class Infrastructure implements AutoCloseable {
     private final MailServer mail;
     private final Path directory;
     private final boolean deleteOnClose;
+    /** False for the {@link #shared()} one, which only the JVM's exit stops. */
+    private volatile boolean closeable = true;
+    /** What stops before the shared servers do when the JVM exits (the platforms on them). */
+    private final java.util.Deque<Runnable> beforeStopping = new java.util.concurrent.ConcurrentLinkedDeque<>();
 
     private Infrastructure(PostgresServer postgres, KafkaCluster kafka, MailServer mail, Path directory,
                            boolean deleteOnClose) {
@@ -42,11 +47,56 @@ public final class Infrastructure implements AutoCloseable {
         this.deleteOnClose = deleteOnClose;
     }
 
+    /** The servers this JVM's tests share ({@link #shared()}); guarded by the class. */
+    private static Infrastructure shared;
+
+    /**
+     * The one set of servers of this test JVM: started by the first caller (random ports, a private
+     * directory, SMTP without IMAP, as {@link #startEphemeral()}, and a PostgreSQL that does not
+     * sync to disk), lent to every later one, and
+     * stopped when the JVM exits. Each Quarkus boot of a module's tests and each platform an
+     * end-to-end test starts runs on it, apart from the others by its own databases and, between
+     * boots, new topics ({@link #freshTopics()}). A caller must not {@link #close()} it; one that takes a
+     * server away (stops Kafka or the SMTP server) brings it back, and {@link #ensureRunning()}
+     * does so for the next one should a test have failed before it could.
+     */
+    public static synchronized Infrastructure shared() {
+        if (shared == null) {
+            // A Quarkus test loads this class anew with each application it boots: the set lives in the
+            // system class loader's copy, and this loader's is a view of it.
+            Object canonical = SystemLoaded.canonicalShared();
+            shared = canonical == null ? startShared() : SystemLoaded.view(canonical);
+        }
+        return shared;
+    }
+
+    private static Infrastructure startShared() {
+        long started = System.nanoTime();
+        Infrastructure infrastructure;
+        try {
+            Path directory = Files.createTempDirectory("telemed-infra-");
+            infrastructure = start(directory, 0, 0, 0, () -> EmbeddedMailServer.start(0), false, true, System.getenv());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        infrastructure.closeable = false;
+        Runtime.getRuntime().addShutdownHook(new Thread(infrastructure::stopShared, "shared-infrastructure-stop"));
+        BootLog.record(BootLog.Kind.SERVERS, "shared by this JVM", started);
+        return infrastructure;
+    }
+
+    /** A class loader's view of the servers another loader's {@link #shared()} holds ({@link SystemLoaded}). */
+    static Infrastructure view(PostgresServer postgres, KafkaCluster kafka, MailServer mail, Path directory) {
+        Infrastructure view = new Infrastructure(postgres, kafka, mail, directory, false);
+        view.closeable = false;
+        return view;
+    }
+
     /** Random ports, a private directory removed on close and an SMTP server without IMAP: what tests use. */
     public static Infrastructure startEphemeral() {
         try {
             Path directory = Files.createTempDirectory("telemed-infra-");
-            return start(directory, 0, 0, 0, () -> EmbeddedMailServer.start(0), false, System.getenv());
+            return start(directory, 0, 0, 0, () -> EmbeddedMailServer.start(0), false, false, System.getenv());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -60,12 +110,16 @@ public final class Infrastructure implements AutoCloseable {
     public static Infrastructure startPersistent(Path directory, int postgresPort, int kafkaPort, int controllerPort,
                                                  int smtpPort, int imapPort) {
         return start(directory, postgresPort, kafkaPort, controllerPort,
-                () -> EmbeddedMailServer.startWithImap(smtpPort, imapPort), true, System.getenv());
+                () -> EmbeddedMailServer.startWithImap(smtpPort, imapPort), true, false, System.getenv());
     }
 
-    /** The mail server starts first: it takes a moment, and a taken port fails the start before the slow servers. */
+    /**
+     * The mail server starts first: it takes a moment, and a taken port fails the start before the
+     * slow servers. {@code forTests}: a test JVM's set ({@link #shared()}), PostgreSQL without syncs to
+     * disk and Kafka on the client compiler; otherwise as ./stack and the benchmarks run them.
+     */
     static Infrastructure start(Path directory, int postgresPort, int kafkaPort, int controllerPort,
-                                Supplier<EmbeddedMailServer> embeddedMail, boolean persistent,
+                                Supplier<EmbeddedMailServer> embeddedMail, boolean persistent, boolean forTests,
                                 Map<String, String> environment) {
         MailServer mail = environment.containsKey("PLATFORM_SMTP_HOST")
                 ? new ExternalMailServer(environment.get("PLATFORM_SMTP_HOST"),
@@ -78,7 +132,7 @@ public final class Infrastructure implements AutoCloseable {
                             Integer.parseInt(environment.getOrDefault("PLATFORM_POSTGRES_PORT", "5432")),
                             environment.getOrDefault("PLATFORM_POSTGRES_USER", "postgres"),
                             environment.getOrDefault("PLATFORM_POSTGRES_PASSWORD", ""))
-                    : EmbeddedPostgresServer.start(directory.resolve("postgres"), postgresPort, persistent);
+                    : EmbeddedPostgresServer.start(directory.resolve("postgres"), postgresPort, persistent, !forTests);
         } catch (RuntimeException e) {
             mail.close();
             throw e;
@@ -87,6 +141,7 @@ public final class Infrastructure implements AutoCloseable {
         try {
             kafka = environment.containsKey("PLATFORM_KAFKA_BOOTSTRAP_SERVERS")
                     ? new ExternalKafkaCluster(environment.get("PLATFORM_KAFKA_BOOTSTRAP_SERVERS"))
+                    : forTests ? EmbeddedKafkaBroker.startForTests(directory.resolve("kafka"))
                     : EmbeddedKafkaBroker.start(directory.resolve("kafka"), kafkaPort, controllerPort, !persistent);
             createTopics(kafka.bootstrapServers());
         } catch (RuntimeException e) {
@@ -136,8 +191,94 @@ public final class Infrastructure implements AutoCloseable {
         return directory;
     }
 
+    /**
+     * Brings back a server a test took away and did not restart (the embedded broker, the embedded
+     * SMTP server); does nothing for external ones or running ones.
+     */
+    public void ensureRunning() {
+        if (kafka instanceof EmbeddedKafkaBroker broker && broker.pid() < 0) {
+            broker.start();
+        }
+        if (mail instanceof EmbeddedMailServer server && !server.isRunning()) {
+            server.start();
+        }
+    }
+
+    /**
+     * New topics, as on a new broker: every topic that is not Kafka's own is deleted, with the
+     * consumer groups (their offsets went with the topics), and the platform's {@link #TOPICS} are
+     * created again. Nothing may be producing or consuming meanwhile: this runs between one Quarkus
+     * application of a test JVM and the next. Only on the embedded broker: an external cluster
+     * ({@code PLATFORM_KAFKA_BOOTSTRAP_SERVERS}) may be someone else's too, and keeps its topics.
+     */
+    public void freshTopics() {
+        if (!(kafka instanceof EmbeddedKafkaBroker)) {
+            return;
+        }
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+            var names = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+            if (!names.isEmpty()) {
+                admin.deleteTopics(names).all().get(30, TimeUnit.SECONDS);
+            }
+            var groups = admin.listConsumerGroups().all().get(30, TimeUnit.SECONDS).stream()
+                    .map(group -> group.groupId()).toList();
+            if (!groups.isEmpty()) {
+                try {
+                    admin.deleteConsumerGroups(groups).all().get(30, TimeUnit.SECONDS);
+                } catch (ExecutionException stillInUse) {
+                    // A group a straggling client still holds: its offsets went with the deleted topics anyway.
+                }
+            }
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot delete the topics", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("Kafka did not delete the topics in time", e);
+        }
+        createTopics(kafka.bootstrapServers());
+    }
+
+    /** Empties every mailbox of the embedded SMTP server (nothing to do for an external one). */
+    public void purgeMail() {
+        if (mail instanceof EmbeddedMailServer server) {
+            server.purge();
+        }
+    }
+
+    /** Drops a database of this server's, connections and all ({@code WITH (FORCE)}); absent is fine. */
+    public void dropDatabase(String name) {
+        Databases.dropDatabase(postgres, name);
+    }
+
+    /**
+     * Runs {@code action} when the JVM exits, before the shared servers stop (the latest first): a
+     * platform's services shut down while their database and broker still answer. The JVM runs its
+     * shutdown hooks all at once, so a hook of the caller's own would race the servers' stop.
+     */
+    public void beforeStopping(Runnable action) {
+        beforeStopping.push(action);
+    }
+
+    private void stopShared() {
+        for (Runnable action = beforeStopping.poll(); action != null; action = beforeStopping.poll()) {
+            try {
+                action.run();
+            } catch (RuntimeException e) {
+                // The servers stop anyway.
+            }
+        }
+        closeable = true;
+        close();
+    }
+
+    /** Stops the servers; does nothing for the {@link #shared()} ones, which stop when the JVM exits. */
     @Override
     public void close() {
+        if (!closeable) {
+            return;
+        }
         try {
             kafka.close();
         } finally {
@@ -155,20 +296,38 @@ public final class Infrastructure implements AutoCloseable {
     private static void createTopics(String bootstrapServers) {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
             for (String topic : TOPICS) {
-                try {
-                    admin.createTopics(List.of(new NewTopic(topic, TOPIC_PARTITIONS, (short) 1)))
-                            .all().get(30, TimeUnit.SECONDS);
-                } catch (ExecutionException e) {
-                    if (!(e.getCause() instanceof TopicExistsException)) {
-                        throw new IllegalStateException("cannot create topic " + topic, e.getCause());
-                    }
-                }
+                createTopic(admin, topic);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         } catch (TimeoutException e) {
             throw new IllegalStateException("Kafka did not create the topics in time", e);
+        }
+    }
+
+    /**
+     * Creates the topic unless it exists. A topic of that name being deleted ({@link #freshTopics()})
+     * answers "marked for deletion" until the broker has removed it: asked again until then.
+     */
+    private static void createTopic(Admin admin, String topic) throws InterruptedException, TimeoutException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            try {
+                admin.createTopics(List.of(new NewTopic(topic, TOPIC_PARTITIONS, (short) 1))).all().get(30, TimeUnit.SECONDS);
+                return;
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof TopicExistsException exists)) {
+                    throw new IllegalStateException("cannot create topic " + topic, e.getCause());
+                }
+                if (!String.valueOf(exists.getMessage()).contains("marked for deletion")) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("topic " + topic + " still being deleted after 30 s");
+                }
+                Thread.sleep(100);
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package com.telemed.testkit.platform;
 import com.telemed.testkit.infra.FreePorts;
 import com.telemed.testkit.infra.Infrastructure;
 import com.telemed.testkit.infra.JavaProcesses;
+import com.telemed.testkit.report.BootLog;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -60,6 +61,7 @@ public final class Platform implements AutoCloseable {
      * throws, naming the service that failed with the tail of its log.
      */
     public static Platform start(Infrastructure infrastructure, PlatformOptions options) {
+        long started = System.nanoTime();
         Platform platform = new Platform(infrastructure, options);
         try {
             for (PlatformService service : PlatformService.values()) {
@@ -69,8 +71,10 @@ public final class Platform implements AutoCloseable {
                         platform.launch(service, port, options.logDirectory().resolve(service.module() + ".log")));
             }
             awaitReady(platform.services.values(), options.readyTimeout());
+            BootLog.record(BootLog.Kind.PLATFORM, options.logDirectory().getFileName().toString(), started);
             return platform;
         } catch (RuntimeException e) {
+            BootLog.record(BootLog.Kind.PLATFORM, options.logDirectory().getFileName() + " (failed)", started);
             platform.close();
             throw e;
         }
@@ -90,10 +94,12 @@ public final class Platform implements AutoCloseable {
      * own (say, an address that tells this replica's outgoing calls apart from the first one's).
      */
     public URI startReplica(PlatformService service, Map<String, String> extraEnvironment) {
+        long started = System.nanoTime();
         int port = FreePorts.next();
         Instance replica = launch(service, port, replicaLog(service, port), extraEnvironment);
         replicas.add(replica);
         awaitReady(List.of(replica), options.readyTimeout());
+        BootLog.record(BootLog.Kind.SERVICE, service.module() + " replica", started);
         return replica.url();
     }
 
@@ -105,6 +111,7 @@ public final class Platform implements AutoCloseable {
      * a datasource URL of a database of its own: replicas of a new deployment on an empty database).
      */
     public List<URI> startReplicas(PlatformService service, int count, Map<String, String> extraEnvironment) {
+        long startedNanos = System.nanoTime();
         List<Instance> started = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             int port = FreePorts.next();
@@ -114,6 +121,9 @@ public final class Platform implements AutoCloseable {
             started.add(replica);
         }
         awaitReady(started, options.readyTimeout());
+        for (int i = 0; i < count; i++) {
+            BootLog.record(BootLog.Kind.SERVICE, service.module() + " replica", startedNanos);
+        }
         return started.stream().map(Instance::url).toList();
     }
 
@@ -201,14 +211,35 @@ public final class Platform implements AutoCloseable {
      * (or throws as {@link #start} does, leaving the platform otherwise running).
      */
     public void startAgain(PlatformService service) {
+        startAgain(service, Map.of());
+    }
+
+    /**
+     * As {@link #startAgain(PlatformService)}, with {@code extraEnvironment} over the service's own
+     * for this run of it (say, a production pharmacy endpoint a test needs); the next
+     * {@code startAgain} without it starts the service as the platform started it.
+     */
+    public void startAgain(PlatformService service, Map<String, String> extraEnvironment) {
         Instance stopped = services.get(service);
         if (stopped.process().isAlive()) {
             throw new IllegalStateException(service.module() + " is still running");
         }
-        Instance started = launch(service, stopped.port(), stopped.log());
+        long startedNanos = System.nanoTime();
+        Instance started = launch(service, stopped.port(), stopped.log(), extraEnvironment);
         // Registered before waiting, so close() stops it even when it never becomes ready.
         services.put(service, started);
         awaitReady(List.of(started), options.readyTimeout());
+        BootLog.record(BootLog.Kind.SERVICE, service.module() + " started again", startedNanos);
+    }
+
+    /**
+     * Stops the service's first instance ({@link #stop}) and starts it again with
+     * {@code extraEnvironment} over its own ({@link #startAgain(PlatformService, Map)}): the way a test
+     * runs one service of a shared platform configured otherwise, and, with an empty map, puts it back.
+     */
+    public void restart(PlatformService service, Map<String, String> extraEnvironment) {
+        stop(service);
+        startAgain(service, extraEnvironment);
     }
 
     public URI url(PlatformService service) {

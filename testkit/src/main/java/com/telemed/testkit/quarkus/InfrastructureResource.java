@@ -1,13 +1,17 @@
 package com.telemed.testkit.quarkus;
 
 import com.telemed.testkit.infra.Infrastructure;
+import com.telemed.testkit.report.BootLog;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 import java.util.UUID;
 
 /**
- * Starts real PostgreSQL, Kafka and an SMTP server for a service's Quarkus tests (random ports,
- * private data directory) and points the service at a database of its own on them.
+ * Points a service's Quarkus tests at real PostgreSQL, Kafka and an SMTP server: the test JVM's
+ * one set ({@link Infrastructure#shared()}), started by the first boot and lent to every later
+ * one. Each boot (each application configuration of the module's tests) gets a database of its
+ * own, dropped when the application stops, new topics and empty mailboxes, so that it starts as on
+ * servers of its own; a server a test took away and left stopped is brought back first.
  *
  * <p>The mailer settings ({@code quarkus.mailer.host}, {@code quarkus.mailer.port}, and
  * {@code quarkus.mailer.mock=false}: Quarkus mocks the mailer in tests unless told otherwise) go to
@@ -18,7 +22,8 @@ import java.util.UUID;
 public class InfrastructureResource implements QuarkusTestResourceLifecycleManager {
 
     private static volatile Infrastructure running;
-    private Infrastructure infrastructure;
+    private String database;
+    private String profile;
 
     /**
      * The infrastructure of this test run, for tests that take Kafka or the SMTP server away and
@@ -32,13 +37,23 @@ public class InfrastructureResource implements QuarkusTestResourceLifecycleManag
     }
 
     @Override
+    public void setContext(Context context) {
+        profile = context.testProfile();
+    }
+
+    @Override
     public Map<String, String> start() {
-        infrastructure = Infrastructure.startEphemeral();
-        running = infrastructure;
-        // Unique, so runs never collide on a shared external server.
-        String database = "test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        long started = System.nanoTime();
+        Infrastructure infrastructure = Infrastructure.shared();
+        infrastructure.ensureRunning();
+        infrastructure.freshTopics();
+        infrastructure.purgeMail();
+        // Unique, so boots never share one, nor runs on a shared external server.
+        database = "test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         var postgres = infrastructure.postgres();
         postgres.ensureDatabase(database);
+        running = infrastructure;
+        BootLog.record(BootLog.Kind.QUARKUS, profile == null ? "default profile" : profile, started);
         var mail = infrastructure.mail();
         return Map.of(
                 "quarkus.datasource.jdbc.url", postgres.jdbcUrl(database),
@@ -52,9 +67,10 @@ public class InfrastructureResource implements QuarkusTestResourceLifecycleManag
 
     @Override
     public void stop() {
-        if (infrastructure != null) {
-            running = null;
-            infrastructure.close();
+        Infrastructure infrastructure = running;
+        running = null;
+        if (infrastructure != null && database != null) {
+            infrastructure.dropDatabase(database);
         }
     }
 }

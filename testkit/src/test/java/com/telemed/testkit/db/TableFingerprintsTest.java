@@ -4,22 +4,21 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.telemed.testkit.infra.EmbeddedPostgresServer;
-import java.nio.file.Path;
+import com.telemed.testkit.infra.Infrastructure;
+import com.telemed.testkit.infra.PostgresServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What each rule sees and what it lets pass: a whole table sees every insert, update and delete
@@ -28,28 +27,20 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TableFingerprintsTest {
 
-    @TempDir
-    static Path data;
-
-    private static EmbeddedPostgresServer postgres;
-    private static int databases;
+    /** The test JVM's server: each test a database of its own on it. */
+    private static PostgresServer postgres;
 
     private String url;
     private Connection writer;
 
     @BeforeAll
     static void start() {
-        postgres = EmbeddedPostgresServer.start(data.resolve("pg"), 0, false);
-    }
-
-    @AfterAll
-    static void stop() {
-        postgres.close();
+        postgres = Infrastructure.shared().postgres();
     }
 
     @BeforeEach
     void database() throws SQLException {
-        String name = "fingerprints_" + ++databases;
+        String name = "fingerprints_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         postgres.ensureDatabase(name);
         url = postgres.jdbcUrl(name);
         writer = DriverManager.getConnection(url, postgres.username(), postgres.password());
