@@ -26,15 +26,19 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Two requests-service replicas send each due {@code appointment.reminder} exactly once
@@ -42,8 +46,8 @@ import org.junit.jupiter.api.Test;
  * requests-service README, "Reminders": each replica's job claims due rows with
  * {@code FOR UPDATE SKIP LOCKED} and writes the event in the claiming transaction).
  *
- * <p>The platform is this test's own; requests-service and a second replica of it run with one
- * reminder offset of an hour ({@code APPOINTMENT_REMINDER_OFFSETS=1h}), reminder batches of one and a
+ * <p>On the platform the test JVM shares, requests-service is started again, and a second replica
+ * beside it, with one reminder offset of an hour ({@code APPOINTMENT_REMINDER_OFFSETS=1h}), reminder batches of one and a
  * short poll interval, so that both replicas' jobs are at work on the due rows at once (with the
  * default batch of 100 the first tick would take all 100 alone). 100 requests are created, their
  * consultations requested and booked through the gateway, every appointment starting at one
@@ -54,13 +58,16 @@ import org.junit.jupiter.api.Test;
  * show), one per appointment, keyed by its request, none sent before it was due, each payload
  * exactly the contract's fields; and both replicas claimed some: each replica logs its SQL
  * ({@code QUARKUS_HIBERNATE_ORM_LOG_SQL}), and the {@code update appointment_reminders set
- * sent_at} statements in the two logs are 100 together and more than none in each.
- *
- * <p>Logs in {@code e2e/target/platform-logs-appointment-reminders}.
+ * sent_at} statements in the two logs are 100 together and more than none in each. When the test
+ * ends its requests' items are denied (the review queue is every partner's), the replica stops and
+ * requests-service runs as before. It is the second Jupiter class
+ * ({@code @Order}): before it only the bad-input property and FulfilmentReplicasIT ran, which book no
+ * appointment, so every reminder claimed in the window is one of this test's.
  */
+@ExtendWith(RunningPlatform.class)
+@Order(2)
 class AppointmentRemindersReplicasIT {
 
-    private static final String NAME = "appointment-reminders";
     private static final int APPOINTMENTS = 100;
     private static final int CLIENTS = 8;
     private static final int WARM_UP = 10;
@@ -103,16 +110,18 @@ class AppointmentRemindersReplicasIT {
     private record Booked(String requestId, String appointmentId) {
     }
 
+    /** Every request this test created, with its one item: each awaits review until the end denies it. */
+    private final Queue<String[]> created = new ConcurrentLinkedQueue<>();
+
     @Test
-    void twoReplicasSendEachDueReminderExactlyOnce() throws Exception {
-        Path logs = RunningPlatform.projectRoot().resolve("e2e/target/platform-logs-" + NAME);
-        Path mainLog = logs.resolve(PlatformService.REQUESTS.module() + ".log");
+    void twoReplicasSendEachDueReminderExactlyOnce(RunningPlatform.Handle platform) throws Exception {
+        Path mainLog = platform.platform().log(PlatformService.REQUESTS);
         long mainLogFrom = Files.exists(mainLog) ? Files.size(mainLog) : 0;
-        RunningPlatform.Handle platform = RunningPlatform.startPrivate(NAME, Map.of(PlatformService.REQUESTS, REQUESTS_ENVIRONMENT));
+        URI replica = null;
         try {
-            // The replica gets the service's environment anyway; given again here to say so.
-            URI replica = platform.platform().startReplica(PlatformService.REQUESTS, REQUESTS_ENVIRONMENT);
-            Path replicaLog = logs.resolve(PlatformService.REQUESTS.module() + "-replica-" + replica.getPort() + ".log");
+            platform.platform().restart(PlatformService.REQUESTS, REQUESTS_ENVIRONMENT);
+            replica = platform.platform().startReplica(PlatformService.REQUESTS, REQUESTS_ENVIRONMENT);
+            Path replicaLog = platform.platform().replicaLog(replica);
             long replicaLogFrom = Files.exists(replicaLog) ? Files.size(replicaLog) : 0;
             gateway = platform.gateway();
             opsKey = platform.opsKey();
@@ -200,8 +209,25 @@ class AppointmentRemindersReplicasIT {
             assertEquals(APPOINTMENTS, first + second, "claims logged: " + first + " + " + second);
             assertTrue(first > 0 && second > 0, "claims per replica: " + first + " and " + second);
         } finally {
-            platform.close();
+            try {
+                denyWhatAwaitsReview();
+            } finally {
+                if (replica != null) {
+                    platform.platform().stopReplica(replica);
+                }
+                platform.platform().restart(PlatformService.REQUESTS, Map.of());
+            }
         }
+    }
+
+    /**
+     * The review queue is every partner's, oldest first, and shows at most 100: the 120 requests this
+     * test leaves with a consultation requested would hide the requests of the classes after it on
+     * the shared platform. Their items are denied, as a prescriber would once the calls took place.
+     */
+    private void denyWhatAwaitsReview() throws Exception {
+        parallel(List.copyOf(created), request -> expect(200, call("POST", "/ops/v1/requests/" + request[0] + "/items/"
+                + request[1] + "/deny", ops(), Map.of("prescriberId", prescriberId, "reason", "the reminders run is over"))));
     }
 
     /** A request created by the partner, its consultation requested in the console and booked with the link's token. */
@@ -209,6 +235,7 @@ class AppointmentRemindersReplicasIT {
         String requestId = expect(201, call("POST", "/v1/requests", key(), Map.of("memberId", memberId, "caseNotes", "Needs a follow-up on blood pressure (reminders run)",
                 "items", List.of(Map.of("drugId", requestDrug, "dosage", "0.25 mg"))))).json().path("requestId").asText();
         String itemId = expect(200, call("GET", "/v1/requests/" + requestId, key(), null)).json().at("/lineItems/0/itemId").asText();
+        created.add(new String[] {requestId, itemId});
         String url = expect(200, call("POST", "/ops/v1/requests/" + requestId + "/items/" + itemId + "/request-consultation", ops(),
                 Map.of("prescriberId", prescriberId))).json().at("/booking/bookingUrl").asText();
         String token = url.substring(url.lastIndexOf('/') + 1);

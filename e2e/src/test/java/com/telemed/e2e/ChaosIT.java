@@ -14,13 +14,10 @@ import com.telemed.testkit.infra.Infrastructure;
 import com.telemed.testkit.infra.PostgresServer;
 import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.platform.Platform;
-import com.telemed.testkit.platform.PlatformOptions;
 import com.telemed.testkit.platform.PlatformService;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpTimeoutException;
-import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -30,7 +27,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +48,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue #13, "Faults": 1,000 review decisions over several partners through the gateway while
@@ -74,9 +71,13 @@ import org.junit.jupiter.api.Test;
  * The figures (decisions, retries, events, duplicates, time to drain after the last restart) go
  * to the log, as the other measured tests' do.
  *
- * <p>It runs on a platform of its own (its own PostgreSQL, Kafka and seven services), never the
- * one {@link RunningPlatform} shares, so no other test sees a service or the broker killed.
+ * <p>It runs on the platform the test JVM shares ({@link RunningPlatform}), as the other restart
+ * tests do: the end-to-end tests run one at a time, and every service and the broker are running
+ * and ready again when it ends. What it checks is its own partners' share of the platform: their
+ * records on care.events, their rows in requests-service's and webhook-service's databases (the
+ * outbox, which any partner's change fills, must be empty in all).
  */
+@ExtendWith(RunningPlatform.class)
 class ChaosIT {
 
     private static final System.Logger LOG = System.getLogger(ChaosIT.class.getName());
@@ -177,23 +178,20 @@ class ChaosIT {
     private final long nanoBase = System.nanoTime();
 
     @Test
-    void decisionsSurviveKilledServicesAndBroker() throws Exception {
+    void decisionsSurviveKilledServicesAndBroker(RunningPlatform.Handle shared) throws Exception {
         long runStart = System.nanoTime();
-        Path root = RunningPlatform.projectRoot();
-        byte[] random = new byte[24];
-        new SecureRandom().nextBytes(random);
-        opsKey = "ops_" + HexFormat.of().formatHex(random);
+        opsKey = shared.opsKey();
+        Infrastructure infrastructure = shared.infrastructure();
+        Platform platform = shared.platform();
         List<WebhookReceiver> receivers = new ArrayList<>();
-        try (Infrastructure infrastructure = Infrastructure.startEphemeral();
-             Platform platform = Platform.start(infrastructure, new PlatformOptions(root,
-                     root.resolve("e2e/target/chaos-logs"), PlatformOptions.randomPorts(),
-                     PlatformOptions.DEFAULT_JVM_OPTIONS,
-                     Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", "sandbox"), Duration.ofSeconds(180)))) {
+        try {
             gateway = platform.url(PlatformService.GATEWAY);
             long started = System.nanoTime();
 
             List<Case> cases = setUp(receivers);
             long setUp = System.nanoTime();
+            String ours = cases.stream().map(c -> "'" + c.partner.id() + "'").distinct().sorted()
+                    .collect(Collectors.joining(", ", "partner_id IN (", ")"));
 
             List<Kill> kills = new ArrayList<>();
             long decisionsStart = System.nanoTime();
@@ -206,13 +204,17 @@ class ChaosIT {
             await("requests-service's outbox published").atMost(DRAIN_TIMEOUT).pollInterval(Duration.ofMillis(500))
                     .until(() -> count(postgres, requestsDb, "SELECT count(*) FROM outbox_events") == 0);
             await("webhook-service's deliveries all delivered").atMost(DRAIN_TIMEOUT).pollInterval(Duration.ofMillis(500))
-                    .until(() -> count(postgres, webhookDb, "SELECT count(*) FROM deliveries") >= 2L * DECISIONS
-                            && count(postgres, webhookDb, "SELECT count(*) FROM deliveries WHERE status <> 'delivered'") == 0);
+                    .until(() -> count(postgres, webhookDb, "SELECT count(*) FROM deliveries WHERE " + ours) >= 2L * DECISIONS
+                            && count(postgres, webhookDb, "SELECT count(*) FROM deliveries WHERE status <> 'delivered' AND " + ours) == 0);
             long drained = System.nanoTime();
 
-            // (b) care.events, read from the beginning to its end now that nothing is left to publish.
+            // (b) care.events, read from the beginning to its end now that nothing is left to publish: the
+            // records of this test's partners.
+            Set<String> partnerIds = cases.stream().map(c -> c.partner.id()).collect(Collectors.toSet());
             List<ConsumerRecord<String, String>> records =
-                    TopicReader.readToEnd(infrastructure.kafka().bootstrapServers(), "care.events", Duration.ofSeconds(60));
+                    TopicReader.readToEnd(infrastructure.kafka().bootstrapServers(), "care.events", Duration.ofSeconds(60))
+                            .stream().filter(record -> partnerIds.contains(TopicReader.json(record.value()).path("partnerId").asText()))
+                            .toList();
             List<String> problems = new ArrayList<>();
             Map<String, JsonNode> distinctEvents = new LinkedHashMap<>();
             int topicDuplicates = checkTopic(cases, records, distinctEvents, problems);
@@ -226,8 +228,8 @@ class ChaosIT {
             checkRequests(cases, problems);
 
             // (d) nothing half written.
-            Map<String, Long> halfWritten = halfWritten(postgres, requestsDb, webhookDb);
-            Map<String, Long> totals = totals(postgres, requestsDb, webhookDb);
+            Map<String, Long> halfWritten = halfWritten(postgres, requestsDb, webhookDb, ours);
+            Map<String, Long> totals = totals(postgres, requestsDb, webhookDb, ours);
 
             Map<Outcome, Long> outcomes = cases.stream().collect(Collectors.groupingBy(c -> c.outcome, TreeMap::new,
                     Collectors.counting()));
@@ -282,6 +284,13 @@ class ChaosIT {
             assertEquals(distinctEvents.size(), deliveries.distinctDelivered, "distinct events delivered");
         } finally {
             receivers.forEach(WebhookReceiver::close);
+            // The platform is the next tests': whatever failed here, what was killed runs again.
+            infrastructure.ensureRunning();
+            for (PlatformService service : List.of(PlatformService.REQUESTS, PlatformService.WEBHOOK)) {
+                if (platform.pid(service) < 0) {
+                    platform.startAgain(service);
+                }
+            }
         }
     }
 
@@ -646,51 +655,62 @@ class ChaosIT {
         return actions;
     }
 
-    /** Rows that only a half-applied change could leave, straight from the services' databases; each must be 0. */
-    private static Map<String, Long> halfWritten(PostgresServer postgres, String requestsDb, String webhookDb) throws SQLException {
+    /**
+     * Rows that only a half-applied change could leave, straight from the services' databases, of the
+     * test's partners ({@code ours}: a condition on {@code partner_id}, which every row of these tables
+     * carries); each must be 0. The outbox is everyone's and must be empty.
+     */
+    private static Map<String, Long> halfWritten(PostgresServer postgres, String requestsDb, String webhookDb, String ours)
+            throws SQLException {
         Map<String, Long> counts = new LinkedHashMap<>();
         Map<String, String> requests = new LinkedHashMap<>();
         requests.put("requests without a line item",
-                "SELECT count(*) FROM requests r WHERE NOT EXISTS (SELECT 1 FROM line_items i WHERE i.request_id = r.id)");
+                "SELECT count(*) FROM requests r WHERE r." + ours + " AND NOT EXISTS (SELECT 1 FROM line_items i WHERE i.request_id = r.id)");
         requests.put("requests whose item count is not their items'",
-                "SELECT count(*) FROM requests r WHERE r.item_count <> (SELECT count(*) FROM line_items i WHERE i.request_id = r.id)");
+                "SELECT count(*) FROM requests r WHERE r." + ours
+                        + " AND r.item_count <> (SELECT count(*) FROM line_items i WHERE i.request_id = r.id)");
         requests.put("requests whose stored status is not their item's",
-                "SELECT count(*) FROM requests r JOIN line_items i ON i.request_id = r.id WHERE r.status <> i.status");
-        requests.put("items not decided", "SELECT count(*) FROM line_items WHERE status NOT IN ('approved', 'denied')");
+                "SELECT count(*) FROM requests r JOIN line_items i ON i.request_id = r.id WHERE r." + ours + " AND r.status <> i.status");
+        requests.put("items not decided", "SELECT count(*) FROM line_items WHERE " + ours + " AND status NOT IN ('approved', 'denied')");
         requests.put("decided items without their prescriber",
-                "SELECT count(*) FROM line_items WHERE prescriber_id IS NULL");
+                "SELECT count(*) FROM line_items WHERE " + ours + " AND prescriber_id IS NULL");
         requests.put("approved items without exactly one prescription record",
-                "SELECT count(*) FROM line_items i WHERE i.status = 'approved'"
+                "SELECT count(*) FROM line_items i WHERE i." + ours + " AND i.status = 'approved'"
                         + " AND (SELECT count(*) FROM prescription_records p WHERE p.line_item_id = i.id) <> 1");
         requests.put("prescription records of items not approved",
                 "SELECT count(*) FROM prescription_records p LEFT JOIN line_items i ON i.id = p.line_item_id"
-                        + " WHERE i.id IS NULL OR i.status <> 'approved'");
+                        + " WHERE p." + ours + " AND (i.id IS NULL OR i.status <> 'approved')");
         requests.put("items without exactly one decision in their history",
-                "SELECT count(*) FROM line_items i WHERE (SELECT count(*) FROM history_entries h"
+                "SELECT count(*) FROM line_items i WHERE i." + ours + " AND (SELECT count(*) FROM history_entries h"
                         + " WHERE h.item_id = i.id AND h.action IN ('approved', 'denied')) <> 1");
         requests.put("decision entries other than their item's status",
                 "SELECT count(*) FROM history_entries h JOIN line_items i ON i.id = h.item_id"
-                        + " WHERE h.action IN ('approved', 'denied') AND h.action <> i.status");
+                        + " WHERE i." + ours + " AND h.action IN ('approved', 'denied') AND h.action <> i.status");
         requests.put("outbox rows never published", "SELECT count(*) FROM outbox_events");
         for (var query : requests.entrySet()) {
             counts.put(query.getKey(), count(postgres, requestsDb, query.getValue()));
         }
-        counts.put("deliveries not delivered", count(postgres, webhookDb, "SELECT count(*) FROM deliveries WHERE status <> 'delivered'"));
-        counts.put("events dropped", count(postgres, webhookDb, "SELECT count(*) FROM dropped_events"));
+        counts.put("deliveries not delivered",
+                count(postgres, webhookDb, "SELECT count(*) FROM deliveries WHERE " + ours + " AND status <> 'delivered'"));
+        counts.put("events dropped", count(postgres, webhookDb, "SELECT count(*) FROM dropped_events WHERE " + ours));
         return counts;
     }
 
-    private static Map<String, Long> totals(PostgresServer postgres, String requestsDb, String webhookDb) throws SQLException {
+    private static Map<String, Long> totals(PostgresServer postgres, String requestsDb, String webhookDb, String ours)
+            throws SQLException {
         Map<String, Long> totals = new LinkedHashMap<>();
-        totals.put("requests", count(postgres, requestsDb, "SELECT count(*) FROM requests"));
-        totals.put("line items", count(postgres, requestsDb, "SELECT count(*) FROM line_items"));
-        totals.put("prescription records", count(postgres, requestsDb, "SELECT count(*) FROM prescription_records"));
-        totals.put("decision history entries",
-                count(postgres, requestsDb, "SELECT count(*) FROM history_entries WHERE action IN ('approved', 'denied')"));
-        totals.put("deliveries", count(postgres, webhookDb, "SELECT count(*) FROM deliveries"));
-        totals.put("delivery attempts", count(postgres, webhookDb, "SELECT count(*) FROM delivery_attempts"));
-        totals.put("attempts not answered 200",
-                count(postgres, webhookDb, "SELECT count(*) FROM delivery_attempts WHERE http_status IS DISTINCT FROM 200"));
+        totals.put("requests", count(postgres, requestsDb, "SELECT count(*) FROM requests WHERE " + ours));
+        totals.put("line items", count(postgres, requestsDb, "SELECT count(*) FROM line_items WHERE " + ours));
+        totals.put("prescription records", count(postgres, requestsDb, "SELECT count(*) FROM prescription_records WHERE " + ours));
+        totals.put("decision history entries", count(postgres, requestsDb,
+                "SELECT count(*) FROM history_entries h JOIN line_items i ON i.id = h.item_id WHERE i." + ours
+                        + " AND h.action IN ('approved', 'denied')"));
+        totals.put("deliveries", count(postgres, webhookDb, "SELECT count(*) FROM deliveries WHERE " + ours));
+        totals.put("delivery attempts", count(postgres, webhookDb,
+                "SELECT count(*) FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id WHERE d." + ours));
+        totals.put("attempts not answered 200", count(postgres, webhookDb,
+                "SELECT count(*) FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id WHERE d." + ours
+                        + " AND a.http_status IS DISTINCT FROM 200"));
         return totals;
     }
 

@@ -32,7 +32,9 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Two requests-service replicas share the due items of a production deployment and send each to
@@ -49,9 +51,14 @@ import org.junit.jupiter.api.Test;
  * {@code Idempotency-Key}s (and {@code orderReference}s) are exactly the 200 item ids; each item's
  * history has exactly one {@code sent_to_pharmacy}; and both replicas sent some.
  *
- * <p>The platform is this test's own: requests-service runs as a production deployment
- * ({@code SERVICE_ENVIRONMENT=production}), logs in {@code e2e/target/platform-logs-fulfilment-replicas}.
+ * <p>On the platform the test JVM shares: its requests-service is started again as a production
+ * deployment ({@code SERVICE_ENVIRONMENT=production}) with the first path, a replica beside it with
+ * the second, and when the test ends the replica stops and requests-service runs as before. It is the
+ * first Jupiter class ({@code @Order}): only the bad-input property ran before it, and none of its
+ * items is due at a pharmacy, so every order the pharmacy gets is one of this test's.
  */
+@ExtendWith(RunningPlatform.class)
+@Order(1)
 class FulfilmentReplicasIT {
 
     private static final int ITEMS = 200;
@@ -80,10 +87,10 @@ class FulfilmentReplicasIT {
     }
 
     @Test
-    void twoReplicasSendEveryDueItemToThePharmacyExactlyOnce() throws Exception {
+    void twoReplicasSendEveryDueItemToThePharmacyExactlyOnce(RunningPlatform.Handle platform) throws Exception {
         WireMockServer pharmacy = new WireMockServer(wireMockConfig().bindAddress("127.0.0.1").dynamicPort().containerThreads(64));
         pharmacy.start();
-        RunningPlatform.Handle platform = null;
+        URI replica = null;
         try {
             pharmacy.stubFor(post(urlPathMatching("/orders/(first|second)")).willReturn(aResponse().withStatus(201)
                     .withHeader("Content-Type", "application/json")
@@ -91,9 +98,10 @@ class FulfilmentReplicasIT {
                     .withTransformers("response-template")
                     .withFixedDelay(PHARMACY_DELAY_MILLIS)));
             String pharmacyUrl = "http://127.0.0.1:" + pharmacy.port();
-            platform = RunningPlatform.startPrivate("fulfilment-replicas", Map.of(PlatformService.REQUESTS, Map.of(
-                    "SERVICE_ENVIRONMENT", "production", "PHARMACY_INTEGRATION_A_URL", pharmacyUrl + FIRST)));
-            platform.platform().startReplica(PlatformService.REQUESTS, Map.of("PHARMACY_INTEGRATION_A_URL", pharmacyUrl + SECOND));
+            platform.platform().restart(PlatformService.REQUESTS, Map.of(
+                    "SERVICE_ENVIRONMENT", "production", "PHARMACY_INTEGRATION_A_URL", pharmacyUrl + FIRST));
+            replica = platform.platform().startReplica(PlatformService.REQUESTS, Map.of(
+                    "SERVICE_ENVIRONMENT", "production", "PHARMACY_INTEGRATION_A_URL", pharmacyUrl + SECOND));
             gateway = platform.gateway();
             opsKey = platform.opsKey();
 
@@ -177,9 +185,10 @@ class FulfilmentReplicasIT {
             assertEquals(List.of(), problems);
         } finally {
             try {
-                if (platform != null) {
-                    platform.close();
+                if (replica != null) {
+                    platform.platform().stopReplica(replica);
                 }
+                platform.platform().restart(PlatformService.REQUESTS, Map.of());
             } finally {
                 pharmacy.stop();
             }

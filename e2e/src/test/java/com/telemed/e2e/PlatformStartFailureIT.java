@@ -16,25 +16,29 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** A platform that cannot start says which service failed and shows the end of its log. */
+@Execution(ExecutionMode.CONCURRENT)
 class PlatformStartFailureIT {
 
     @Test
     void namesTheServiceThatDidNotStartWithItsLog() throws Exception {
         Path root = RunningPlatform.projectRoot();
-        List<String> jvm = new ArrayList<>(PlatformOptions.DEFAULT_JVM_OPTIONS);
-        // Every service is pointed at a database port where nothing listens.
+        List<String> jvm = new ArrayList<>(PlatformOptions.TEST_JVM_OPTIONS);
+        // Every service is pointed at a database port where nothing listens, and at no broker: on the
+        // servers the JVM's other platforms share, it touches none of their databases and topics.
         jvm.add("-Dquarkus.datasource.jdbc.url=jdbc:postgresql://127.0.0.1:1/nowhere");
-        try (Infrastructure infrastructure = Infrastructure.startEphemeral()) {
-            PlatformStartException failure = assertThrows(PlatformStartException.class, () -> Platform.start(infrastructure,
-                    new PlatformOptions(root, Files.createTempDirectory("failing-platform-"), PlatformOptions.randomPorts(),
-                            jvm, Map.of(), Duration.ofSeconds(90))));
-            String message = failure.getMessage();
-            assertTrue(List.of(PlatformService.values()).stream().anyMatch(s -> message.startsWith(s.module() + " ")), message);
-            assertTrue(message.contains("exited with code") || message.contains("is not ready after"), message);
-            assertTrue(message.contains("last lines of"), message);
-            assertTrue(message.lines().count() > 3, "the log's tail is included: " + message);
-        }
+        jvm.add("-Dkafka.bootstrap.servers=127.0.0.1:1");
+        Infrastructure infrastructure = Infrastructure.shared();
+        PlatformStartException failure = assertThrows(PlatformStartException.class, () -> Platform.start(infrastructure,
+                new PlatformOptions(root, Files.createTempDirectory("failing-platform-"), PlatformOptions.randomPorts(),
+                        jvm, Map.of(), Duration.ofSeconds(90))));
+        String message = failure.getMessage();
+        assertTrue(List.of(PlatformService.values()).stream().anyMatch(s -> message.startsWith(s.module() + " ")), message);
+        assertTrue(message.contains("exited with code") || message.contains("is not ready after"), message);
+        assertTrue(message.contains("last lines of"), message);
+        assertTrue(message.lines().count() > 3, "the log's tail is included: " + message);
     }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.infra.PostgresBinaries;
 import com.telemed.testkit.platform.PlatformService;
+import com.telemed.testkit.report.BootLog;
 import com.telemed.testkit.stack.StackMain;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -28,9 +29,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,18 +45,33 @@ import org.junit.jupiter.api.io.TempDir;
  * stack home, a cache and every JVM's temp folder all new and empty ({@code STACK_HOME},
  * {@code JAVA_TOOL_OPTIONS=-Djava.io.tmpdir=...}). It uses the build the reactor just made (the
  * script rebuilds only what is stale) and the stack's fixed ports, so nothing else may hold them.
+ *
+ * <p>One story on one machine, in order, so that the platform starts once: a first {@code up} whose
+ * launcher is killed while it extracts the binaries; what that and other interrupted runs leave
+ * (a half-extracted folder, zonky's leftovers in the temp folder, an initdb that never finished,
+ * unformatted Kafka storage, an empty key) and the {@code up} that recovers from all of it; then
+ * {@code status}, {@code env}, a second {@code up} and {@code down}, which leaves nothing running.
+ * A step fails the ones after it; {@code down} runs after each whatever happened. The class runs
+ * beside the others ({@code CONCURRENT}), its steps one after the other in its thread
+ * ({@code SAME_THREAD} on each: a class's mode is its methods' too).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StackScriptIT {
 
     private static final Duration UP_TIMEOUT = Duration.ofMinutes(5);
+    /** What the issue found: zonky's half-extracted binaries in the temp folder. */
+    private static final String ZONKY_LEFTOVER = "PG-8633e0cc222b6e8c5af57b0768a0fd0d";
 
+    /** Static: the story's one machine, made before its first step (the instance's would come too late for @BeforeAll). */
     @TempDir
-    Path work;
+    static Path work;
     private Path home;
     private Path temp;
-    private final List<Path> homes = new ArrayList<>();
+    private Set<Long> ours = Set.of();
 
-    @BeforeEach
+    @BeforeAll
     void freshMachine() throws IOException {
         for (int port : stackPorts()) {
             try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
@@ -60,30 +82,83 @@ class StackScriptIT {
         }
         home = Files.createDirectories(work.resolve("stack-home"));
         temp = Files.createDirectories(work.resolve("tmp"));
-        homes.add(home);
     }
 
-    @AfterEach
+    @AfterAll
     void downWhateverHappened() throws Exception {
-        for (Path each : homes) {
-            run(each, "down");
-        }
+        run(home, "down");
     }
 
     @Test
-    void upStatusDownOnAFreshMachineLeavesNothingRunning() throws Exception {
+    @Order(1)
+    @Execution(ExecutionMode.SAME_THREAD)
+    void aLauncherKilledDuringExtractionFailsSayingSoAndLeavesItsPartialFolder() throws Exception {
+        Process first = start(home, "up");
+        Path cache = home.resolve("cache");
+        await().atMost(UP_TIMEOUT).pollInterval(Duration.ofMillis(5)).until(() -> extracting(cache));
+        long launcher = Long.parseLong(Files.readString(home.resolve("run/stack.pid")).trim());
+        ProcessHandle.of(launcher).orElseThrow().destroyForcibly();
+        assertTrue(first.waitFor(2, TimeUnit.MINUTES));
+        String firstOutput = new String(first.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(1, first.exitValue(), firstOutput);
+        assertTrue(firstOutput.contains("The platform did not start."), firstOutput);
+        assertTrue(extracting(cache), "the killed extraction left its partial folder");
+    }
+
+    @Test
+    @Order(2)
+    @Execution(ExecutionMode.SAME_THREAD)
+    void upRecoversFromWhatInterruptedRunsLeft() throws Exception {
+        // What the issue found: zonky's half-extracted binaries in the temp folder...
+        Path zonkyLeftover = Files.createDirectories(temp.resolve("embedded-pg/" + ZONKY_LEFTOVER + "/lib"));
+        Files.writeString(zonkyLeftover.resolve("libicudata.so"), "half");
+        // ...and the same in the launcher's own places, beside the partial folder of the killed run: a
+        // binaries folder without its marker, another partial sibling, an initdb that never finished,
+        // unformatted Kafka storage, an empty key.
+        Path cache = home.resolve("cache");
+        Path binaries = Files.createDirectories(cache.resolve(binariesFolderName() + "/bin"));
+        Files.writeString(binaries.resolve("postgres"), "truncated");
+        Files.createDirectories(cache.resolve(binariesFolderName() + ".partial-31337/lib"));
+        Path postgresData = Files.createDirectories(home.resolve("data/postgres"));
+        Files.writeString(postgresData.resolve("PG_VERSION"), "17\n");
+        Files.writeString(postgresData.resolve("postgresql.conf"), "# initdb was interrupted here\n");
+        Path kafkaData = Files.createDirectories(home.resolve("data/kafka/data"));
+        Files.writeString(kafkaData.resolve("bootstrap.checkpoint"), "half");
+        Files.writeString(home.resolve("ops-api-key"), "");
+
+        long started = System.nanoTime();
         Result up = run(home, "up");
+        BootLog.record(BootLog.Kind.STACK, "./stack up on a fresh machine", started);
+
         assertEquals(0, up.exit(), up.output());
         assertTrue(up.output().contains("Platform ready in"), up.output());
         assertTrue(up.output().contains("Gateway:      http://127.0.0.1:8080"), up.output());
-        Set<Long> ours = processesOf(home);
+        assertTrue(up.output().contains("Mail:         SMTP 127.0.0.1:" + StackMain.SMTP_PORT + ", read it over IMAP at 127.0.0.1:"
+                + StackMain.IMAP_PORT), up.output());
+        ours = processesOf(home);
         assertEquals(1 + 2 + PlatformService.values().length, pidFiles(home).size(), "launcher, PostgreSQL, Kafka, services");
+        assertAllReady(run(home, "status").output());
+        assertFalse(extracting(cache), "every partial folder removed");
+        assertFalse(Files.exists(cache.resolve(binariesFolderName() + ".partial-31337")));
+        assertTrue(Files.size(cache.resolve(binariesFolderName() + "/bin/postgres")) > 1_000_000);
+        assertTrue(Files.isRegularFile(cache.resolve(".extract.lock")), "binaries extracted into the stack's cache");
+        try (Stream<Path> inTemp = Files.walk(temp)) {
+            List<Path> binariesInTemp = inTemp.filter(path -> path.getFileName().toString().startsWith("PG-"))
+                    .filter(path -> !path.getFileName().toString().equals(ZONKY_LEFTOVER)).toList();
+            assertEquals(List.of(), binariesInTemp, "nothing extracted into the temp folder");
+        }
+        assertTrue(Files.exists(postgresData.resolve("postmaster.opts")), "a cluster that started");
+        assertTrue(Files.exists(kafkaData.resolve("meta.properties")), "formatted storage");
+        assertTrue(Files.readString(home.resolve("ops-api-key")).trim().startsWith("ops_"));
+    }
 
+    @Test
+    @Order(3)
+    @Execution(ExecutionMode.SAME_THREAD)
+    void statusEnvAndASecondUpSeeItRunningAndDownLeavesNothingRunning() throws Exception {
         Result status = run(home, "status");
         assertEquals(0, status.exit(), status.output());
         assertAllReady(status.output());
-        assertTrue(up.output().contains("Mail:         SMTP 127.0.0.1:" + StackMain.SMTP_PORT + ", read it over IMAP at 127.0.0.1:"
-                + StackMain.IMAP_PORT), up.output());
         String smtpGreeting = greeting(StackMain.SMTP_PORT, "QUIT", "221");
         assertTrue(smtpGreeting.startsWith("220 "), smtpGreeting);
         String imapGreeting = greeting(StackMain.IMAP_PORT, "a1 LOGOUT", "a1 ");
@@ -91,11 +166,6 @@ class StackScriptIT {
         Result env = run(home, "env");
         assertTrue(env.output().contains("export SMTP_HOST=127.0.0.1\nexport SMTP_PORT=" + StackMain.SMTP_PORT
                 + "\nexport IMAP_PORT=" + StackMain.IMAP_PORT + "\n"), env.output());
-        assertTrue(Files.isRegularFile(home.resolve("cache").resolve(".extract.lock")), "binaries extracted into the stack's cache");
-        try (Stream<Path> inTemp = Files.walk(temp)) {
-            List<Path> binariesInTemp = inTemp.filter(path -> path.getFileName().toString().startsWith("PG-")).toList();
-            assertEquals(List.of(), binariesInTemp, "nothing extracted into the temp folder");
-        }
 
         Result again = run(home, "up");
         assertEquals(0, again.exit(), again.output());
@@ -108,59 +178,6 @@ class StackScriptIT {
         assertTrue(stopped.contains("supervisor        not running"), stopped);
         assertTrue(stopped.lines().anyMatch(line -> line.startsWith("smtp ") && line.endsWith("  stopped")), stopped);
         assertFalse(answers(StackMain.SMTP_PORT), "the SMTP server stopped with the supervisor");
-    }
-
-    @Test
-    void upRecoversFromWhatAnInterruptedFirstRunLeft() throws Exception {
-        // What the issue found: zonky's half-extracted binaries in the temp folder...
-        Path zonkyLeftover = Files.createDirectories(temp.resolve("embedded-pg/PG-8633e0cc222b6e8c5af57b0768a0fd0d/lib"));
-        Files.writeString(zonkyLeftover.resolve("libicudata.so"), "half");
-        // ...and the same in the launcher's own places: a binaries folder without its marker, a
-        // partial sibling, an initdb that never finished, unformatted Kafka storage, an empty key.
-        Path cache = Files.createDirectories(home.resolve("cache"));
-        Path binaries = Files.createDirectories(cache.resolve(binariesFolderName() + "/bin"));
-        Files.writeString(binaries.resolve("postgres"), "truncated");
-        Files.createDirectories(cache.resolve(binariesFolderName() + ".partial-31337/lib"));
-        Path postgresData = Files.createDirectories(home.resolve("data/postgres"));
-        Files.writeString(postgresData.resolve("PG_VERSION"), "17\n");
-        Files.writeString(postgresData.resolve("postgresql.conf"), "# initdb was interrupted here\n");
-        Path kafkaData = Files.createDirectories(home.resolve("data/kafka/data"));
-        Files.writeString(kafkaData.resolve("bootstrap.checkpoint"), "half");
-        Files.writeString(home.resolve("ops-api-key"), "");
-
-        Result up = run(home, "up");
-
-        assertEquals(0, up.exit(), up.output());
-        assertAllReady(run(home, "status").output());
-        assertFalse(Files.exists(cache.resolve(binariesFolderName() + ".partial-31337")));
-        assertTrue(Files.size(cache.resolve(binariesFolderName() + "/bin/postgres")) > 1_000_000);
-        assertTrue(Files.exists(postgresData.resolve("postmaster.opts")), "a cluster that started");
-        assertTrue(Files.exists(kafkaData.resolve("meta.properties")), "formatted storage");
-        assertTrue(Files.readString(home.resolve("ops-api-key")).trim().startsWith("ops_"));
-        assertEquals(0, run(home, "down").exit());
-    }
-
-    @Test
-    void upSucceedsAfterTheLauncherWasKilledDuringExtraction() throws Exception {
-        Process first = start(home, "up");
-        Path cache = home.resolve("cache");
-        await().atMost(UP_TIMEOUT).pollInterval(Duration.ofMillis(5)).until(() -> extracting(cache));
-        long launcher = Long.parseLong(Files.readString(home.resolve("run/stack.pid")).trim());
-        ProcessHandle.of(launcher).orElseThrow().destroyForcibly();
-        assertTrue(first.waitFor(2, TimeUnit.MINUTES));
-        String firstOutput = new String(first.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(1, first.exitValue(), firstOutput);
-        assertTrue(firstOutput.contains("The platform did not start."), firstOutput);
-        assertTrue(extracting(cache), "the killed extraction left its partial folder");
-
-        Result up = run(home, "up");
-
-        assertEquals(0, up.exit(), up.output());
-        assertAllReady(run(home, "status").output());
-        assertFalse(extracting(cache));
-        Set<Long> ours = processesOf(home);
-        assertEquals(0, run(home, "down").exit());
-        assertNoneAlive(ours);
     }
 
     private static void assertAllReady(String status) {

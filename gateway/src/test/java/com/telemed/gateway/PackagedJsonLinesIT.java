@@ -49,7 +49,9 @@ class PackagedJsonLinesIT {
             exchange.close();
         });
         requestsService.start();
-        try (Infrastructure infrastructure = Infrastructure.startEphemeral()) {
+        // The test JVM's servers (Infrastructure.shared()): they stop when it exits.
+        Infrastructure infrastructure = Infrastructure.shared();
+        try {
             infrastructure.postgres().ensureDatabase("gateway");
             int port = FreePorts.next();
             Map<String, String> environment = new HashMap<>();

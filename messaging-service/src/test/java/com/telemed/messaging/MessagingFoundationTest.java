@@ -8,5 +8,6 @@ import io.quarkus.test.junit.QuarkusTest;
 
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(MessagingNeighboursResource.class)
 class MessagingFoundationTest extends ServiceFoundationContract {
 }

@@ -57,13 +57,13 @@ class ProductionStartIT {
 
     @Test
     void aDeploymentsOwnValuesStart() throws Exception {
-        try (Infrastructure infrastructure = Infrastructure.startEphemeral()) {
-            infrastructure.postgres().ensureDatabase("messaging");
-            Map<String, String> environment = deployment();
-            environment.put("QUARKUS_DATASOURCE_JDBC_URL", infrastructure.postgres().jdbcUrl("messaging"));
-            environment.put("QUARKUS_DATASOURCE_USERNAME", infrastructure.postgres().username());
-            environment.put("KAFKA_BOOTSTRAP_SERVERS", infrastructure.kafka().bootstrapServers());
-            assertStartsReady("deployment", environment);
-        }
+        // The test JVM's servers (Infrastructure.shared()): they stop when it exits.
+        Infrastructure infrastructure = Infrastructure.shared();
+        infrastructure.postgres().ensureDatabase("messaging");
+        Map<String, String> environment = deployment();
+        environment.put("QUARKUS_DATASOURCE_JDBC_URL", infrastructure.postgres().jdbcUrl("messaging"));
+        environment.put("QUARKUS_DATASOURCE_USERNAME", infrastructure.postgres().username());
+        environment.put("KAFKA_BOOTSTRAP_SERVERS", infrastructure.kafka().bootstrapServers());
+        assertStartsReady("deployment", environment);
     }
 }

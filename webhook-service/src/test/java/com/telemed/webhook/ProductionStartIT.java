@@ -82,18 +82,18 @@ class ProductionStartIT {
     /** The prod profile needs nothing of the development profiles: with a deployment's values it starts and is ready. */
     @Test
     void aDeploymentsOwnValuesStart() throws Exception {
-        try (Infrastructure infrastructure = Infrastructure.startEphemeral()) {
-            infrastructure.postgres().ensureDatabase("webhook");
-            Map<String, String> environment = deployment();
-            environment.put("QUARKUS_DATASOURCE_JDBC_URL", infrastructure.postgres().jdbcUrl("webhook"));
-            environment.put("QUARKUS_DATASOURCE_USERNAME", infrastructure.postgres().username());
-            environment.put("KAFKA_BOOTSTRAP_SERVERS", infrastructure.kafka().bootstrapServers());
-            List<JsonNode> lines = assertJsonLines(assertStartsReady("deployment", environment), "webhook-service");
-            // Quarkus's own start line, as one JSON object: the prod profile logs JSON, not the plain format.
-            assertEquals(1, lines.stream().filter(line -> line.path("loggerName").asText().equals("io.quarkus")
-                    && line.path("message").asText().startsWith("webhook-service 1.0.0-SNAPSHOT on JVM")
-                    && line.path("message").asText().contains(" started in ")).count(),
-                    lines.toString());
-        }
+        // The test JVM's servers (Infrastructure.shared()): they stop when it exits.
+        Infrastructure infrastructure = Infrastructure.shared();
+        infrastructure.postgres().ensureDatabase("webhook");
+        Map<String, String> environment = deployment();
+        environment.put("QUARKUS_DATASOURCE_JDBC_URL", infrastructure.postgres().jdbcUrl("webhook"));
+        environment.put("QUARKUS_DATASOURCE_USERNAME", infrastructure.postgres().username());
+        environment.put("KAFKA_BOOTSTRAP_SERVERS", infrastructure.kafka().bootstrapServers());
+        List<JsonNode> lines = assertJsonLines(assertStartsReady("deployment", environment), "webhook-service");
+        // Quarkus's own start line, as one JSON object: the prod profile logs JSON, not the plain format.
+        assertEquals(1, lines.stream().filter(line -> line.path("loggerName").asText().equals("io.quarkus")
+                && line.path("message").asText().startsWith("webhook-service 1.0.0-SNAPSHOT on JVM")
+                && line.path("message").asText().contains(" started in ")).count(),
+                lines.toString());
     }
 }

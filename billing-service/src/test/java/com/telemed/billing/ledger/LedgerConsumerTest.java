@@ -11,6 +11,7 @@ import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.telemed.billing.rebuild.OwnersNeighbourResource;
 import com.telemed.testkit.kafka.BillingEvents;
 import com.telemed.testkit.kafka.TopicWriter;
 import com.telemed.testkit.quarkus.InfrastructureResource;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(OwnersNeighbourResource.class)
 class LedgerConsumerTest {
 
     private static final Duration CONSUMED = Duration.ofSeconds(30);

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.telemed.billing.rebuild.OwnersNeighbourResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 /** {@code PUT}/{@code GET /ops/v1/partners/:id/billing} (operations-api.md, "Partner settings"). */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(OwnersNeighbourResource.class)
 class BillingSettingsTest {
 
     private static String partner() {

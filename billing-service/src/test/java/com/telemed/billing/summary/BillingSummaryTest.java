@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.billing.LedgerFixture;
 import com.telemed.billing.ledger.Ledger;
+import com.telemed.billing.rebuild.OwnersNeighbourResource;
 import com.telemed.testkit.kafka.BillingEvents;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(OwnersNeighbourResource.class)
 class BillingSummaryTest {
 
     @Inject

@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.testkit.concurrent.Parallel;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.platform.PlatformService;
 import java.io.IOException;
@@ -16,7 +17,9 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +62,8 @@ public final class Fixture {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration SETTLE = Duration.ofSeconds(60);
+    /** A settle follows most successful calls: looked at often, so that the next call starts soon after. */
+    private static final Duration SETTLE_POLL = Duration.ofMillis(10);
 
     private final RunningPlatform.Handle platform;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -163,7 +168,7 @@ public final class Fixture {
         ops("POST", "/ops/v1/requests/" + qRequest + "/items/" + qItem + "/deny",
                 "{\"prescriberId\": \"" + ids.get(Slot.PRESCRIBER) + "\"}", 200);
         // item.denied and request.all_denied, each delivered once.
-        await().atMost(SETTLE).until(() -> count("SELECT count(*) FROM deliveries WHERE partner_id = '" + opsPartnerId
+        await().atMost(SETTLE).pollInterval(SETTLE_POLL).until(() -> count("SELECT count(*) FROM deliveries WHERE partner_id = '" + opsPartnerId
                 + "' AND status = 'delivered'") == 2);
         ids.put(Slot.DELIVERY, text("SELECT id::text FROM deliveries WHERE partner_id = '" + opsPartnerId
                 + "' ORDER BY seq LIMIT 1"));
@@ -257,7 +262,7 @@ public final class Fixture {
      * one in the background, which would change rows during the next call).
      */
     public void settleDeliveries() {
-        await().atMost(SETTLE).until(() -> count("SELECT count(*) FROM deliveries WHERE partner_id = '" + opsPartnerId
+        await().atMost(SETTLE).pollInterval(SETTLE_POLL).until(() -> count("SELECT count(*) FROM deliveries WHERE partner_id = '" + opsPartnerId
                 + "' AND status = 'retrying'") == 0);
     }
 
@@ -268,11 +273,53 @@ public final class Fixture {
      * catalogue's (every change takes the next version and is published).
      */
     public void settleCatalogueCopy() {
-        await().atMost(SETTLE).until(() ->
+        await().atMost(SETTLE).pollInterval(SETTLE_POLL).until(() ->
                 text(catalogueDb, "SELECT coalesce(max(version), 0) FROM drugs")
                         .equals(text(requestsDb, "SELECT coalesce(max(version), 0) FROM catalogue_drugs"))
                 && text(catalogueDb, "SELECT coalesce(max(version), 0) FROM partner_access_versions")
                         .equals(text(requestsDb, "SELECT coalesce(max(version), 0) FROM catalogue_access")));
+    }
+
+    /**
+     * Denies every request of P and Q that still awaits a decision, and returns how many: the review
+     * queue is every partner's, oldest first, and shows at most 100, so the hundreds the property's
+     * successful creates leave there would hide the requests of every test that runs after it on the
+     * same platform. The queue, read as the operator reads it, says what awaits; a request with one
+     * item or none is denied as a whole, one with several item by item.
+     */
+    public int denyWhatAwaitsReview() throws Exception {
+        Set<String> ours = Set.of(partnerId, opsPartnerId);
+        Set<String> denied = new HashSet<>();
+        while (true) {
+            List<String> waiting = new ArrayList<>();
+            for (JsonNode request : ops("GET", "/ops/v1/review/queue?limit=100", null, 200).get("requests")) {
+                String id = request.get("id").asText();
+                if (ours.contains(request.get("partnerId").asText()) && !denied.contains(id)) {
+                    waiting.add(id);
+                }
+            }
+            if (waiting.isEmpty()) {
+                return denied.size();
+            }
+            denied.addAll(waiting);
+            Parallel.map(4, waiting, this::deny);
+        }
+    }
+
+    private Void deny(String requestId) {
+        String prescriber = "{\"prescriberId\": \"" + ids.get(Slot.PRESCRIBER) + "\", \"reason\": \"the bad-input run is over\"}";
+        int status = status("POST", "/ops/v1/requests/" + requestId + "/deny", prescriber);
+        if (status == 200) {
+            return null;
+        }
+        // Several items: each undecided one (P's requests; the property makes none of Q's).
+        for (JsonNode item : call("GET", "/v1/requests/" + requestId, "x-api-key", apiKey, null, 200).get("lineItems")) {
+            String itemStatus = item.get("status").asText();
+            if (itemStatus.equals("pending") || itemStatus.equals("call_requested")) {
+                ops("POST", "/ops/v1/requests/" + requestId + "/items/" + item.get("itemId").asText() + "/deny", prescriber, 200);
+            }
+        }
+        return null;
     }
 
     public String id(Slot slot) {
@@ -333,6 +380,21 @@ public final class Fixture {
                         + " " + response.body());
             }
             return JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException("fixture: " + method + " " + path + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** The status an operator call is answered with, whatever it is. */
+    private int status(String method, String path, String body) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(platform.gateway() + path)).timeout(Duration.ofSeconds(30))
+                .header("x-ops-key", platform.opsKey()).header("Content-Type", "application/json")
+                .method(method, HttpRequest.BodyPublishers.ofString(body)).build();
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
         } catch (IOException e) {
             throw new IllegalStateException("fixture: " + method + " " + path + " failed", e);
         } catch (InterruptedException e) {

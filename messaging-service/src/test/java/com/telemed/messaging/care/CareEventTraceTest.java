@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.telemed.messaging.MessagingNeighboursResource;
 import com.telemed.testkit.kafka.TopicWriter;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(MessagingNeighboursResource.class)
 class CareEventTraceTest {
 
     /** A line of the consumer: its message and the trace entries of its log context. */

@@ -97,7 +97,10 @@ class PrescriberMailTest {
         assertEquals(0, mail.received().stream().filter(m -> m.recipients().contains(prescriberEmail)).count());
 
         mail.start();
-        ReceivedMail received = MailReader.readTo(mail, prescriberEmail, 1, Duration.ofSeconds(30)).get(0);
+        // Within a minute: once, in a build running four modules' tests side by side, the mail had not
+        // arrived 30 s after the server came back, which is the relay's send timeout: a send left
+        // waiting on the way down is given up after it and the mail retried.
+        ReceivedMail received = MailReader.readTo(mail, prescriberEmail, 1, Duration.ofSeconds(60)).get(0);
         assertEquals(true, received.text().contains("sent during the outage"));
         await().atMost(Duration.ofSeconds(10)).until(() -> queued() == 0);
     }

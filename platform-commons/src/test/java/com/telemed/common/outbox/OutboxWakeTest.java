@@ -3,6 +3,7 @@ package com.telemed.common.outbox;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.common.OtherSettings;
 import com.telemed.common.event.EventEnvelope;
 import com.telemed.common.event.EventSubject;
 import com.telemed.testkit.kafka.TopicReader;
@@ -11,12 +12,10 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
@@ -25,16 +24,9 @@ import org.junit.jupiter.api.Test;
  * on Kafka within the test's wait.
  */
 @QuarkusTest
-@TestProfile(OutboxWakeTest.HourlyPoll.class)
+@TestProfile(OtherSettings.class)
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 class OutboxWakeTest {
-
-    public static class HourlyPoll implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("platform.outbox.poll-interval", "1h");
-        }
-    }
 
     @Inject
     Outbox outbox;

@@ -6,12 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.common.OtherSettings;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,16 +19,8 @@ import org.junit.jupiter.api.Test;
  * log context, the call's request id and partner id.
  */
 @QuarkusTest
-@TestProfile(JsonLogLinesTest.JsonLogs.class)
+@TestProfile(OtherSettings.class)
 class JsonLogLinesTest {
-
-    /** The prod profile's log settings under the test profile. */
-    public static class JsonLogs implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("%test.quarkus.log.console.json.enabled", "true", "quarkus.log.console.json.enabled", "true");
-        }
-    }
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -5,18 +5,19 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import com.telemed.common.OtherSettings;
 import io.quarkus.arc.Arc;
 import io.quarkus.opentelemetry.runtime.exporter.otlp.tracing.LateBoundSpanProcessor;
 import io.quarkus.opentelemetry.runtime.exporter.otlp.tracing.RemoveableLateBoundSpanProcessor;
-import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
 /** With an OTLP endpoint configured (and only the endpoint), a call's spans are exported there. */
 @QuarkusTest
-@WithTestResource(OtlpCollector.class)
+@TestProfile(OtherSettings.class)
 class TracesExportTest {
 
     private static final String TRACE_ID = "5b8efff798038103d269b633813fc60c";
