@@ -18,13 +18,19 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * On a cluster that requires authentication (SASL/PLAIN here, a real broker), the outbox relay and
  * the broker check connect with the service's Kafka settings, the same map the SmallRye consumers
  * get ({@code default-kafka-broker}: every {@code kafka.*} property and {@code KAFKA_*} variable),
  * and without them get nowhere.
+ *
+ * <p>No Quarkus application: the class runs beside the module's others, its tests one after the
+ * other in its thread (junit-platform.properties).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SaslKafkaTest {
 
     private static EmbeddedKafkaBroker broker;
@@ -51,6 +57,7 @@ class SaslKafkaTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void theRelayPublishesToAnAuthenticatingBroker() {
         Map<String, Object> reader = new HashMap<>(broker.clientSecurity());
         reader.put("bootstrap.servers", broker.bootstrapServers());
@@ -74,6 +81,7 @@ class SaslKafkaTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void withoutTheSettingsTheRelayPublishesNothing() {
         try (RelayProducer producer = new RelayProducer(Map.of("bootstrap.servers", broker.bootstrapServers()))) {
             RelayProducer.Outcome outcome = producer.send(List.of(new OutboxRow(1, "sasl-outbox-refused", "k", "{}", null)));
@@ -83,6 +91,7 @@ class SaslKafkaTest {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void theBrokerCheckIsUpWithTheSettingsAndDownWithout() {
         KafkaBrokerCheck withSettings = new KafkaBrokerCheck(serviceSettings());
         try {
