@@ -119,8 +119,7 @@ class AppointmentRemindersReplicasIT {
         long mainLogFrom = Files.exists(mainLog) ? Files.size(mainLog) : 0;
         URI replica = null;
         try {
-            platform.platform().restart(PlatformService.REQUESTS, REQUESTS_ENVIRONMENT);
-            replica = platform.platform().startReplica(PlatformService.REQUESTS, REQUESTS_ENVIRONMENT);
+            replica = platform.platform().restartWithReplica(PlatformService.REQUESTS, REQUESTS_ENVIRONMENT, REQUESTS_ENVIRONMENT);
             Path replicaLog = platform.platform().replicaLog(replica);
             long replicaLogFrom = Files.exists(replicaLog) ? Files.size(replicaLog) : 0;
             gateway = platform.gateway();

@@ -98,10 +98,9 @@ class FulfilmentReplicasIT {
                     .withTransformers("response-template")
                     .withFixedDelay(PHARMACY_DELAY_MILLIS)));
             String pharmacyUrl = "http://127.0.0.1:" + pharmacy.port();
-            platform.platform().restart(PlatformService.REQUESTS, Map.of(
-                    "SERVICE_ENVIRONMENT", "production", "PHARMACY_INTEGRATION_A_URL", pharmacyUrl + FIRST));
-            replica = platform.platform().startReplica(PlatformService.REQUESTS, Map.of(
-                    "SERVICE_ENVIRONMENT", "production", "PHARMACY_INTEGRATION_A_URL", pharmacyUrl + SECOND));
+            replica = platform.platform().restartWithReplica(PlatformService.REQUESTS,
+                    Map.of("SERVICE_ENVIRONMENT", "production", "PHARMACY_INTEGRATION_A_URL", pharmacyUrl + FIRST),
+                    Map.of("SERVICE_ENVIRONMENT", "production", "PHARMACY_INTEGRATION_A_URL", pharmacyUrl + SECOND));
             gateway = platform.gateway();
             opsKey = platform.opsKey();
 

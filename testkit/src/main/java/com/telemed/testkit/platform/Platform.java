@@ -242,6 +242,29 @@ public final class Platform implements AutoCloseable {
         startAgain(service, extraEnvironment);
     }
 
+    /**
+     * {@link #restart} with a replica ({@link #startReplica}) started beside the service's first
+     * instance rather than after it: the two JVMs start together, as a deployment rolled out with two
+     * replicas does, and this returns the replica's address once both are ready. The database is the
+     * service's, already migrated, so neither instance has a migration to run.
+     */
+    public URI restartWithReplica(PlatformService service, Map<String, String> extraEnvironment,
+                                  Map<String, String> replicaEnvironment) {
+        stop(service);
+        Instance stopped = services.get(service);
+        long startedNanos = System.nanoTime();
+        Instance first = launch(service, stopped.port(), stopped.log(), extraEnvironment);
+        // Registered before waiting, so close() stops them even when one never becomes ready.
+        services.put(service, first);
+        int port = FreePorts.next();
+        Instance replica = launch(service, port, replicaLog(service, port), replicaEnvironment);
+        replicas.add(replica);
+        awaitReady(List.of(first, replica), options.readyTimeout());
+        BootLog.record(BootLog.Kind.SERVICE, service.module() + " started again", startedNanos);
+        BootLog.record(BootLog.Kind.SERVICE, service.module() + " replica", startedNanos);
+        return replica.url();
+    }
+
     public URI url(PlatformService service) {
         return URI.create("http://127.0.0.1:" + options.ports().get(service));
     }
