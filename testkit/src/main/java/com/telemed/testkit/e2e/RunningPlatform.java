@@ -29,9 +29,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * what the tests sent, for the log scan.
  *
  * <p>A test that needs a service configured otherwise (a production pharmacy, a short reminder
- * schedule) stops the shared platform's instance, starts it again with its own environment
- * ({@link Platform#startAgain(PlatformService, Map)}) and puts it back as it was when it ends; one that
- * takes a service or the broker away brings it back. No test starts a platform of its own.
+ * schedule) starts the shared platform's instance again with its own environment
+ * ({@link Platform#restart}, or {@link Platform#restartWithReplica} with a replica beside it) and puts
+ * it back ({@code restart(service, Map.of())}) when it ends; one that takes a service or the broker
+ * away brings it back. No test starts a platform of its own.
  */
 public final class RunningPlatform implements ParameterResolver {
 
