@@ -47,7 +47,10 @@ public final class Oracle implements AutoCloseable {
 
     /** Sends the call and throws {@link AssertionError} naming what is wrong with the answer. */
     public void check(Call call) {
+        long entered = System.nanoTime();
+        stats.between(entered);
         fixture.ready();
+        stats.ready(System.nanoTime() - entered);
         RawHttp.Request request = call.request(fixture);
         TableFingerprints tables = fingerprints.computeIfAbsent(call.endpoint().owner(), this::connect);
         long began = System.nanoTime();
@@ -95,6 +98,7 @@ public final class Oracle implements AutoCloseable {
         if (status / 100 == 2 && !call.method().equals("GET")) {
             // What the call reached, whichever endpoint it was aimed at: a DELETE sent to the path of
             // GET /v1/requests/{request} deletes the request as the DELETE endpoint does.
+            long settling = System.nanoTime();
             Endpoints.at(call.endpoint().path(), call.method()).ifPresent(reached -> {
                 fixture.usedUp(reached.invalidates());
                 if (reached.waitsForDeliveries()) {
@@ -105,7 +109,9 @@ public final class Oracle implements AutoCloseable {
                     fixture.settleCatalogueCopy();
                 }
             });
+            stats.settled(System.nanoTime() - settling);
         }
+        stats.left(System.nanoTime());
     }
 
     /** OPTIONS (its answer is the Allow header) and HEAD may succeed with no body at all. */
@@ -239,6 +245,28 @@ public final class Oracle implements AutoCloseable {
         private long calls;
         private long fingerprintNanos;
         private long httpNanos;
+        private long readyNanos;
+        private long settleNanos;
+        private long betweenNanos;
+        private long leftAt;
+
+        void ready(long nanos) {
+            readyNanos += nanos;
+        }
+
+        void settled(long nanos) {
+            settleNanos += nanos;
+        }
+
+        void left(long at) {
+            leftAt = at;
+        }
+
+        void between(long enteredAt) {
+            if (leftAt != 0) {
+                betweenNanos += enteredAt - leftAt;
+            }
+        }
 
         void record(Call call, int status, long fingerprint, long http) {
             calls++;
@@ -256,6 +284,9 @@ public final class Oracle implements AutoCloseable {
             List<String> lines = new ArrayList<>();
             lines.add(String.format("%d calls; per call %.1f ms HTTP, %.1f ms fingerprints (before and after)", calls,
                     calls == 0 ? 0.0 : httpNanos / 1e6 / calls, calls == 0 ? 0.0 : fingerprintNanos / 1e6 / calls));
+            lines.add(String.format("in all: %.1f s HTTP, %.1f s fingerprints, %.1f s making the fixture's parts anew, %.1f s settling"
+                    + " after successes, %.1f s between calls (generating them)", httpNanos / 1e9, fingerprintNanos / 1e9,
+                    readyNanos / 1e9, settleNanos / 1e9, betweenNanos / 1e9));
             lines.add("statuses: " + byStatus);
             byEndpoint.forEach((label, counts) -> lines.add(String.format("  %-70s %5d ok %5d refused", label, counts[0], counts[1])));
             return String.join("\n", lines);
