@@ -72,7 +72,8 @@ class StackScriptIT {
     private Set<Long> ours = Set.of();
 
     @BeforeAll
-    void freshMachine() throws IOException {
+    void freshMachine() throws IOException, InterruptedException {
+        BesideTheSequence.awaitFirstClass("StackScriptIT");
         for (int port : stackPorts()) {
             try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
                 // free

@@ -239,7 +239,7 @@ public final class Oracle implements AutoCloseable {
     }
 
     /** What the run did: calls per endpoint and status class, and where the time went. */
-    public static final class Stats {
+    public final class Stats {
         private final Map<String, int[]> byEndpoint = new TreeMap<>();
         private final Map<Integer, Integer> byStatus = new TreeMap<>();
         private long calls;
@@ -287,6 +287,7 @@ public final class Oracle implements AutoCloseable {
             lines.add(String.format("in all: %.1f s HTTP, %.1f s fingerprints, %.1f s making the fixture's parts anew, %.1f s settling"
                     + " after successes, %.1f s between calls (generating them)", httpNanos / 1e9, fingerprintNanos / 1e9,
                     readyNanos / 1e9, settleNanos / 1e9, betweenNanos / 1e9));
+            lines.add("parts made anew: " + new TreeMap<>(fixture.remade()));
             lines.add("statuses: " + byStatus);
             byEndpoint.forEach((label, counts) -> lines.add(String.format("  %-70s %5d ok %5d refused", label, counts[0], counts[1])));
             return String.join("\n", lines);
