@@ -32,7 +32,11 @@ public final class RequestSchemas {
      */
     /** The unique index (partner_id, idempotency_key): 255 characters are at most 765 bytes of UTF-8. */
     public static final int IDEMPOTENCY_KEY_MAX = 255;
-    public static final int CASE_NOTES_MAX = 10_000;
+    /**
+     * What a body can carry: the gateway refuses a JSON body over 100 KB (decisions.md), and the seed
+     * bounds {@code caseNotes} by nothing else (a pasted questionnaire is long); {@code text} holds it.
+     */
+    public static final int CASE_NOTES_MAX = 102_400;
     public static final int ID_MAX = 255;
     public static final int SKU_ID_MAX = 128;
     public static final int LABEL_MAX = 255;

@@ -13,8 +13,8 @@ final class ReviewSchemas {
 
     /** Directions printed on the label ({@code sigText}). */
     static final int DIRECTIONS_MAX = 2_000;
-    /** A note's text, kept in history like the request's case notes. */
-    static final int NOTE_MAX = RequestSchemas.CASE_NOTES_MAX;
+    /** A note's text, kept in history. */
+    static final int NOTE_MAX = 10_000;
     /** {@code quantity} sent as text ("30 tablets"). */
     static final int QUANTITY_TEXT_MAX = 100;
 

@@ -131,12 +131,27 @@ class RequestInputTest extends PartnerWithDrugAndMember {
         String body = """
                 {"memberId": "%s", "caseNotes": "%s",
                  "items": [{"drugId": "%s", "requestedSkuId": "%s", "dosage": "%s", "requestedSku": "%s",
-                            "requestedClinicalDose": {"value": 1, "unit": "%s"}}]}""".formatted(memberId, "n".repeat(10_001),
+                            "requestedClinicalDose": {"value": 1, "unit": "%s"}}]}""".formatted(memberId, "n".repeat(102_401),
                 drugId, "s".repeat(129), "d".repeat(256), "r".repeat(501), "u".repeat(51));
         assertRefused(fast(() -> post(body)), tooLong("[\"items\",0,\"requestedSkuId\"]", 128),
                 tooLong("[\"items\",0,\"dosage\"]", 255), tooLong("[\"items\",0,\"requestedSku\"]", 500),
-                tooLong("[\"items\",0,\"requestedClinicalDose\",\"unit\"]", 50), tooLong("[\"caseNotes\"]", 10_000));
+                tooLong("[\"items\",0,\"requestedClinicalDose\",\"unit\"]", 50), tooLong("[\"caseNotes\"]", 102_400));
         assertNothingWritten();
+    }
+
+    /**
+     * The seed bounds caseNotes only by the 100 KB body (issue #38: a 10,000-character cap refused the
+     * pasted questionnaires a partner sent to the reference service): long notes are taken and read
+     * back whole.
+     */
+    @Test
+    void longCaseNotesAreTakenWholeUpToWhatABodyCarries() {
+        for (int length : List.of(10_001, 60_000, 102_400)) {
+            String notes = "Pasted intake questionnaire. ".repeat(length / 29 + 1).substring(0, length);
+            String requestId = post("{\"memberId\": \"%s\", \"caseNotes\": \"%s\", \"items\": [{\"drugId\": \"%s\"}]}"
+                    .formatted(memberId, notes, drugId)).then().statusCode(201).extract().path("requestId");
+            as().get("/v1/requests/" + requestId).then().statusCode(200).body("caseNotes", equalTo(notes));
+        }
     }
 
     @Test
