@@ -45,7 +45,9 @@ public class Bookings {
         consultation.expiresAt = at.plus(config.validity());
         consultation.createdAt = at;
         consultation.persist();
-        String base = config.baseUrl().replaceAll("/+$", "");
+        // Present: production refuses to start without it, the development profiles default it.
+        String base = config.baseUrl().orElseThrow(() -> new IllegalStateException("BOOKING_BASE_URL is not set"))
+                .replaceAll("/+$", "");
         return new Link(base + "/book/" + token, consultation.expiresAt);
     }
 
