@@ -1,10 +1,13 @@
 package com.telemed.testkit.infra;
 
+import static org.awaitility.Awaitility.await;
+
 import com.telemed.testkit.report.BootLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -298,6 +301,10 @@ public final class Infrastructure implements AutoCloseable {
             for (String topic : TOPICS) {
                 createTopic(admin, topic);
             }
+            // A create is done once the controller has it; the broker's own view (what its clients are
+            // told) follows a moment later, longer on a loaded machine: ready when the broker lists them all.
+            await("the broker lists " + TOPICS).atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> admin.listTopics().names().get(30, TimeUnit.SECONDS).containsAll(TOPICS));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
