@@ -34,9 +34,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,15 +52,17 @@ import org.junit.jupiter.api.io.TempDir;
  * unformatted Kafka storage, an empty key) and the {@code up} that recovers from all of it; then
  * {@code status}, {@code env}, a second {@code up} and {@code down}, which leaves nothing running.
  * A step fails the ones after it; {@code down} runs after each whatever happened. The class runs
- * beside the others ({@code CONCURRENT}), its steps one after the other in its thread
- * ({@code SAME_THREAD} on each: a class's mode is its methods' too).
+ * beside the others ({@code CONCURRENT}) once the sequence's first class is over
+ * ({@link BesideTheSequence}), its steps one after the other in its thread ({@code SAME_THREAD} on
+ * each: a class's mode is its methods' too).
  */
 @Execution(ExecutionMode.CONCURRENT)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StackScriptIT {
 
-    private static final Duration UP_TIMEOUT = Duration.ofMinutes(5);
+    /** Longer than {@code STACK_START_TIMEOUT} ({@link #start}) plus the servers' start: a niced up beside a busy sequence. */
+    private static final Duration UP_TIMEOUT = Duration.ofMinutes(8);
     /** coreutils' nice, on every Linux machine this runs on (without it the script runs at the usual priority). */
     private static final String NICE = "/usr/bin/nice";
     /** What the issue found: zonky's half-extracted binaries in the temp folder. */
@@ -74,7 +76,8 @@ class StackScriptIT {
     private Set<Long> ours = Set.of();
 
     @BeforeAll
-    void freshMachine() throws IOException {
+    void freshMachine() throws IOException, InterruptedException {
+        BesideTheSequence.awaitFirstClass("StackScriptIT");
         for (int port : stackPorts()) {
             try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
                 // free
@@ -272,8 +275,9 @@ class StackScriptIT {
     /**
      * {@code ./stack} and everything it starts run at a lower CPU priority ({@code nice}): beside the
      * sequence of classes on the shared platform they take the cores those leave idle (about half,
-     * once the replicas tests are over), not a share of the sequence's (beside the replicas tests,
-     * at the same priority, they made them about 40 s slower). What the script does is the same.
+     * once the replicas tests are over), not a share of the sequence's. Starved of the cores now and
+     * then, a service may take longer than the usual 120 s to be ready: {@code STACK_START_TIMEOUT}
+     * gives each 300. What the script does is the same.
      */
     private Process start(Path stackHome, String command) throws IOException {
         Path root = RunningPlatform.projectRoot();
@@ -286,6 +290,7 @@ class StackScriptIT {
                 .directory(root.toFile())
                 .redirectErrorStream(true);
         Map<String, String> environment = builder.environment();
+        environment.put("STACK_START_TIMEOUT", "300");
         environment.remove("PLATFORM_CACHE_DIR");
         environment.remove("PLATFORM_POSTGRES_HOST");
         environment.remove("PLATFORM_KAFKA_BOOTSTRAP_SERVERS");

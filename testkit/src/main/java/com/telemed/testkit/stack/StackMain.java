@@ -68,6 +68,7 @@ public final class StackMain {
     }
 
     private void start(Path root) throws IOException {
+        Duration startTimeout = startTimeout(System.getenv("STACK_START_TIMEOUT"));
         files.reset();
         files.writePid("stack", ProcessHandle.current().pid());
         String opsKey = OperatorKey.resolve(System.getenv("OPS_API_KEY"), files.directory().resolve("ops-api-key"));
@@ -83,7 +84,7 @@ public final class StackMain {
         String environment = System.getenv().getOrDefault("SERVICE_ENVIRONMENT", "sandbox");
         platform = Platform.start(infrastructure, new PlatformOptions(root, files.directory().resolve("logs"),
                 PlatformOptions.stackPorts(), PlatformOptions.jvmOptionsFrom(System.getenv("STACK_JAVA_OPTS")),
-                Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", environment), Duration.ofSeconds(120)));
+                Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", environment), startTimeout));
         for (PlatformService service : PlatformService.values()) {
             files.writePid(service.module(), platform.pid(service));
         }
@@ -93,6 +94,25 @@ public final class StackMain {
         files.markReady("Gateway:      " + platform.url(PlatformService.GATEWAY) + "\n"
                 + "Operator key: " + opsKey + "   (header x-ops-key)\n"
                 + mailSummary(infrastructure.mail()) + "\n" + demo);
+    }
+
+    /**
+     * How long each service may take to be ready: {@code STACK_START_TIMEOUT} in seconds (a slow or
+     * busy machine), 120 when unset; anything but a positive number of seconds is refused.
+     */
+    static Duration startTimeout(String seconds) {
+        if (seconds == null || seconds.isBlank()) {
+            return Duration.ofSeconds(120);
+        }
+        try {
+            long value = Long.parseLong(seconds.strip());
+            if (value > 0) {
+                return Duration.ofSeconds(value);
+            }
+        } catch (NumberFormatException notANumber) {
+            // refused below
+        }
+        throw new IllegalArgumentException("STACK_START_TIMEOUT must be a positive number of seconds, not '" + seconds + "'");
     }
 
     /** Where the mail goes and how a person reads it. */

@@ -1,0 +1,27 @@
+package com.telemed.testkit.stack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** {@code STACK_START_TIMEOUT}: how long ./stack up waits for each service, 120 s unless set. */
+class StackStartTimeoutTest {
+
+    @Test
+    void unsetIsTwoMinutesAndANumberIsSeconds() {
+        assertEquals(Duration.ofSeconds(120), StackMain.startTimeout(null));
+        assertEquals(Duration.ofSeconds(120), StackMain.startTimeout(" "));
+        assertEquals(Duration.ofSeconds(600), StackMain.startTimeout("600"));
+        assertEquals(Duration.ofSeconds(45), StackMain.startTimeout(" 45 "));
+    }
+
+    @Test
+    void anythingElseIsRefusedNamingTheSetting() {
+        for (String wrong : new String[] {"0", "-5", "2m", "ten"}) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> StackMain.startTimeout(wrong));
+            assertEquals("STACK_START_TIMEOUT must be a positive number of seconds, not '" + wrong + "'", refused.getMessage());
+        }
+    }
+}
