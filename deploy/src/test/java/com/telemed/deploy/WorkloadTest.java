@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.autoscaling.v2.MetricSpec;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import org.junit.jupiter.api.Test;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -101,6 +102,13 @@ class WorkloadTest {
         assertThat(tmpLimit(DEFAULTS, Chart.Service.MESSAGING)).isEqualTo(new Quantity("1Gi"));
         assertThat(tmpLimit(DEFAULTS, Chart.Service.GATEWAY)).isEqualTo(new Quantity("256Mi"));
         assertThat(tmpLimit(PRODUCTION, Chart.Service.MESSAGING)).isEqualTo(new Quantity("2Gi"));
+        // Issue #38: the uploads messaging-service lets in at once, 11 MB each on /tmp, never fill it.
+        for (Manifests manifests : List.of(DEFAULTS, SANDBOX, PRODUCTION)) {
+            long inFlight = Long.parseLong(manifests.config(Chart.Service.MESSAGING).get("MESSAGING_UPLOADS_MAX_IN_FLIGHT"));
+            assertThat(inFlight).isEqualTo(64);
+            assertThat(BigDecimal.valueOf(inFlight * 11L * 1024 * 1024))
+                    .isLessThan(Quantity.getAmountInBytes(tmpLimit(manifests, Chart.Service.MESSAGING)));
+        }
     }
 
     @Test

@@ -30,6 +30,24 @@ public interface GatewayConfig {
     @WithDefault("10s")
     Duration bodyStallTimeout();
 
+    /** The pace below which a public download is cut ({@link DownloadPace}). */
+    DownloadPaceConfig downloadPace();
+
+    /**
+     * {@code gateway.download-pace.*} ({@code GATEWAY_DOWNLOAD_PACE_*}): a download whose client
+     * takes fewer than {@code min-bytes-per-second} × {@code window} bytes in a window while the
+     * gateway has more for it is cut. 4 KiB/s (32 kbit/s) is slower than any mobile link a patient
+     * has; a 10 MB file at that pace takes 43 minutes.
+     */
+    interface DownloadPaceConfig {
+
+        @WithDefault("4096")
+        long minBytesPerSecond();
+
+        @WithDefault("30s")
+        Duration window();
+    }
+
     /**
      * The deployment's operator key ({@code OPS_API_KEY}); without one, {@code /ops} refuses every
      * call, and production refuses to start ({@link GatewayProductionSettings}).

@@ -181,7 +181,7 @@ public class Proxy {
                         fail(response, answered.cause(), upstream);
                     } else {
                         answered.result().end().onComplete(ended -> upstreamEnded = true);
-                        relay(answered.result(), response);
+                        relay(answered.result(), response, Routes.isAttachmentLink(path));
                     }
                 });
                 if (body != null) {
@@ -314,7 +314,7 @@ public class Proxy {
         }
     }
 
-    private static void relay(HttpClientResponse answer, HttpServerResponse response) {
+    private void relay(HttpClientResponse answer, HttpServerResponse response, boolean download) {
         if (response.ended() || response.closed()) {
             answer.request().reset();
             return;
@@ -329,7 +329,11 @@ public class Proxy {
         if (answer.getHeader("Content-Length") == null) {
             response.setChunked(true);
         }
-        answer.pipeTo(response);
+        if (download) {
+            DownloadPace.relay(vertx, config.downloadPace(), answer, response);
+        } else {
+            answer.pipeTo(response);
+        }
     }
 
     private static void fail(HttpServerResponse response, Throwable cause, Upstream upstream) {

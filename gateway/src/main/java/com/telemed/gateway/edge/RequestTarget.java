@@ -16,8 +16,11 @@ import java.util.Set;
  * {@code java.net.URI} parse that answers an empty 400 before any handler runs) is turned off in
  * {@link GatewayMain}, so that this one answers with the platform's JSON error instead:
  * <ul>
- *   <li>a target that is not a URI (a malformed percent escape, a space, a control character) or
- *       that carries a fragment (not part of an HTTP request target): {@code 400 {"error":"Bad Request"}};</li>
+ *   <li>a target that is not a URI (a malformed percent escape, a space, a control character), that
+ *       carries a fragment (not part of an HTTP request target), or that holds a byte outside
+ *       printable ASCII (RFC 9112: a target is ASCII, anything else percent-encoded; a raw byte was
+ *       re-encoded after the forward was signed, and the service refused it 401):
+ *       {@code 400 {"error":"Bad Request"}};</li>
  *   <li>a query parameter whose name or value percent-encodes bytes that are not UTF-8 (the only
  *       way an unpaired surrogate such as {@code %ED%A0%80} reaches a query): the contract's issue
  *       array, one {@code Invalid character} issue per such parameter, its path the parameter's
@@ -45,7 +48,7 @@ final class RequestTarget {
     }
 
     static Verdict check(String target) {
-        if (target == null || target.isEmpty() || target.indexOf('#') >= 0) {
+        if (target == null || target.isEmpty() || target.indexOf('#') >= 0 || !printableAscii(target)) {
             return new NotAUri();
         }
         try {
@@ -68,6 +71,16 @@ final class RequestTarget {
             }
         }
         return invalid.isEmpty() ? ACCEPTED : new InvalidParameters(new ArrayList<>(invalid));
+    }
+
+    private static boolean printableAscii(String target) {
+        for (int i = 0; i < target.length(); i++) {
+            char c = target.charAt(i);
+            if (c <= 0x20 || c >= 0x7F) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -166,6 +166,11 @@ public final class Routes {
                 .map(prefix -> path.equals(prefix.prefix()) ? prefix.prefix() : prefix.prefix() + "/**");
     }
 
+    /** Whether {@code path} is an attachment link, a public download ({@link DownloadPace}). */
+    public static boolean isAttachmentLink(String path) {
+        return ATTACHMENT_LINK.matcher(path).matches();
+    }
+
     /** Whether {@code method path} uploads a file: the body limit is chosen by this, never by the client's Content-Type. */
     public static boolean takesUpload(String method, String path) {
         return method.equals("POST") && UPLOADS.stream().anyMatch(upload -> upload.matcher(path).matches());

@@ -1,6 +1,7 @@
 package com.telemed.gateway.edge;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,12 +15,21 @@ import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.http.Method;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
@@ -189,5 +199,80 @@ class AttachmentLinksTest {
                 "GET /v1/messages/conversations/c1/attachments 401"), lines.stream().map(AccessLogLines::head).toList());
         assertTrue(lines.get(0).endsWith(" partner=- req=download-2"), lines.get(0));
         assertTrue(lines.stream().noneMatch(line -> line.contains(token) || line.contains("scan")), lines.toString());
+    }
+    /**
+     * Issue #38: a client that takes the first byte of a download and then reads nothing held the
+     * gateway's and the service's side of it for as long as it liked. Below the pace (1 KiB/s over
+     * 2 s here) the download is cut: the service's call ends before its last byte, and so does the
+     * client's connection.
+     */
+    @Test
+    void aClientThatStopsReadingADownloadIsCutAndTheServicesCallWithIt() throws Exception {
+        // Larger than every buffer on the way (the kernel's alone can hold several megabytes).
+        String link = "/attachments/" + token() + UpstreamServer.ENDLESS;
+        try (Socket socket = new Socket()) {
+            socket.setReceiveBufferSize(4096);
+            socket.setSoTimeout(30_000);
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), RestAssured.port), 5_000);
+            socket.getOutputStream().write(("GET " + link + " HTTP/1.1\r\nHost: localhost\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            InputStream in = socket.getInputStream();
+            String head = head(in);
+            assertTrue(head.startsWith("HTTP/1.1 200"), head);
+            assertTrue(head.contains("\r\nContent-Length: " + UpstreamServer.ENDLESS_LENGTH + "\r\n")
+                    || head.contains("\r\ncontent-length: " + UpstreamServer.ENDLESS_LENGTH + "\r\n"), head);
+            assertEquals(UpstreamServer.ATTACHMENT[0] & 0xff, in.read());
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
+                    assertEquals(List.of("opened", "body ended", "aborted"), BodyLimitsAndAbortsTest.eventsOf(link)));
+            long rest = 0;
+            try {
+                for (int n; (n = in.read(new byte[8192])) > 0; ) {
+                    rest += n;
+                }
+            } catch (IOException reset) {
+                // the connection was reset: what it still held is all there was
+            }
+            assertTrue(1 + rest < UpstreamServer.ENDLESS_LENGTH, "the client got " + (1 + rest) + " bytes of "
+                    + UpstreamServer.ENDLESS_LENGTH + " after the cut");
+        }
+        // A client that reads takes the whole file, as before.
+        assertArrayEquals(UpstreamServer.ATTACHMENT, asWritten().get(link(token())).then().statusCode(200).extract().asByteArray());
+    }
+
+    /**
+     * Issue #38: a link whose file name a client sent as raw UTF-8 bytes (not percent-encoded) was
+     * re-encoded after the gateway signed it, and the service refused the forward 401. A request
+     * target is ASCII: the gateway answers 400 itself, and nothing reaches the service.
+     */
+    @Test
+    void aTargetWithRawNonAsciiBytesIsABadRequestAtTheGateway() throws Exception {
+        String token = token();
+        try (Socket socket = new Socket()) {
+            socket.setSoTimeout(30_000);
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), RestAssured.port), 5_000);
+            ByteArrayOutputStream request = new ByteArrayOutputStream();
+            request.writeBytes(("GET /attachments/" + token + "/r").getBytes(StandardCharsets.US_ASCII));
+            request.writeBytes("\u00e9sum\u00e9.pdf".getBytes(StandardCharsets.UTF_8));
+            request.writeBytes(" HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(request.toByteArray());
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
+            assertTrue(answer.endsWith("\r\n\r\n{\"error\":\"Bad Request\"}"), answer);
+        }
+        for (String path : List.of("/attachments/" + token + "/r\u00c3\u00a9sum\u00c3\u00a9.pdf", "/attachments/" + token + "/r\u00e9sum\u00e9.pdf",
+                "/attachments/" + token + "/r%C3%A9sum%C3%A9.pdf")) {
+            assertEquals(List.of(), BodyLimitsAndAbortsTest.eventsOf(path), path);
+        }
+    }
+
+    private static String head(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        while (!head.toString(StandardCharsets.US_ASCII).endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("closed in the answer's head: " + head.toString(StandardCharsets.US_ASCII));
+            }
+            head.write(b);
+        }
+        return head.toString(StandardCharsets.US_ASCII);
     }
 }

@@ -20,7 +20,10 @@ class RequestTargetTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"/v1/members/%ZZ", "/v1/members/%", "/v1/members/a%2", "/v1/members?x=%ZZ", "/v1/members?x=%",
-            "/v1/members?#frag", "/v1/members#frag", "/v1/me mbers", "/v1/members?x=a b", "/v1/members\u0001", ""})
+            "/v1/members?#frag", "/v1/members#frag", "/v1/me mbers", "/v1/members?x=a b", "/v1/members\u0001", "",
+            // Issue #38: raw bytes outside printable ASCII, as the HTTP codec hands them on (one char per byte).
+            "/v1/members/\u00e9", "/v1/members?search=\u00c3\u00a9", "/attachments/t/\u00ff.pdf", "/v1/members\u007f",
+            "/v1/members/\u0080", "/v1/members?x=\u00a0"})
     void refusesTargetsThatAreNotUris(String target) {
         assertEquals(new RequestTarget.NotAUri(), RequestTarget.check(target));
     }

@@ -22,7 +22,9 @@ import java.util.concurrent.TimeUnit;
  * {@code /v1/members/slow} answers only after three seconds. Billing points at a closed port.
  * {@link #EVENTS} tells what became of the calls on a path (opened, body ended, aborted); the first
  * call on a path ending in {@code /close-first} has its connection closed without an answer.
- * Paths under {@code /attachments/} answer a 3 MB file instead ({@link #answerAttachment}).
+ * Paths under {@code /attachments/} answer a 3 MB file instead ({@link #answerAttachment}), as fast as
+ * the gateway takes it ({@link #ENDLESS}: one that never ends); a download whose client stops reading
+ * is cut after 2 s here (30 by default).
  */
 public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
 
@@ -34,6 +36,9 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
     static final byte[] ATTACHMENT = attachment();
     static final String ATTACHMENT_TYPE = "application/pdf";
     static final String ATTACHMENT_DISPOSITION = "attachment; filename=\"scan report.pdf\"; filename*=UTF-8''scan%20report.pdf";
+    /** A link whose file name ends so answers a file that never ends ({@link #writeEndlessly}). */
+    static final String ENDLESS = "/endless.bin";
+    static final long ENDLESS_LENGTH = 1L << 30;
     /** Response header of an attachment download: what the service received, as JSON. */
     static final String RECEIVED = "X-Upstream-Received";
 
@@ -105,17 +110,19 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
             throw new IllegalStateException("upstream server did not start", e);
         }
         String url = "http://127.0.0.1:" + server.actualPort();
-        return Map.of(
-                "gateway.service-urls.requests", url,
-                "gateway.service-urls.members", url,
-                "gateway.service-urls.catalogue", url,
-                "gateway.service-urls.messaging", url,
-                "gateway.service-urls.billing", "http://127.0.0.1:" + com.telemed.testkit.infra.FreePorts.next(),
-                "gateway.service-urls.webhook", url,
-                "gateway.upstream-timeout", "1s",
-                "gateway.body-stall-timeout", "1s",
-                "test.upstream-url", url,
-                "gateway.ops-api-key", GatewayEdgeTest.OPS_KEY);
+        return Map.ofEntries(
+                Map.entry("gateway.service-urls.requests", url),
+                Map.entry("gateway.service-urls.members", url),
+                Map.entry("gateway.service-urls.catalogue", url),
+                Map.entry("gateway.service-urls.messaging", url),
+                Map.entry("gateway.service-urls.billing", "http://127.0.0.1:" + com.telemed.testkit.infra.FreePorts.next()),
+                Map.entry("gateway.service-urls.webhook", url),
+                Map.entry("gateway.upstream-timeout", "1s"),
+                Map.entry("gateway.body-stall-timeout", "1s"),
+                Map.entry("gateway.download-pace.window", "2s"),
+                Map.entry("gateway.download-pace.min-bytes-per-second", "1024"),
+                Map.entry("test.upstream-url", url),
+                Map.entry("gateway.ops-api-key", GatewayEdgeTest.OPS_KEY));
     }
 
     /**
@@ -137,8 +144,47 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
             response.end();
             return;
         }
-        for (int offset = 0; offset < ATTACHMENT.length; offset += 64 * 1024) {
-            response.write(Buffer.buffer(Arrays.copyOfRange(ATTACHMENT, offset, Math.min(ATTACHMENT.length, offset + 64 * 1024))));
+        if (request.path().endsWith(ENDLESS)) {
+            response.putHeader("Content-Length", String.valueOf(ENDLESS_LENGTH));
+            writeEndlessly(response);
+            return;
+        }
+        writeFrom(response, 0);
+    }
+
+    /**
+     * A file larger than every buffer between here and a client (1 GiB declared), written only as
+     * the gateway takes it: a client that stops reading fills the buffers, and the gateway's pace
+     * ({@code DownloadPace}) must cut it. It ends when the connection does.
+     */
+    private static void writeEndlessly(HttpServerResponse response) {
+        Buffer chunk = Buffer.buffer(Arrays.copyOf(ATTACHMENT, 64 * 1024));
+        while (!response.closed() && !response.writeQueueFull()) {
+            response.write(chunk);
+        }
+        if (!response.closed()) {
+            response.drainHandler(drained -> writeEndlessly(response));
+        }
+    }
+
+    /**
+     * Writes the file from {@code offset} on as the gateway takes it (as messaging-service's writes
+     * block while its client reads nothing): a download the gateway cuts ends here before the last
+     * byte, which {@link #EVENTS} tells as {@code aborted}.
+     */
+    private static void writeFrom(HttpServerResponse response, int offset) {
+        int at = offset;
+        while (at < ATTACHMENT.length) {
+            if (response.closed()) {
+                return;
+            }
+            response.write(Buffer.buffer(Arrays.copyOfRange(ATTACHMENT, at, Math.min(ATTACHMENT.length, at + 64 * 1024))));
+            at += 64 * 1024;
+            if (response.writeQueueFull() && at < ATTACHMENT.length) {
+                int next = at;
+                response.drainHandler(drained -> writeFrom(response, next));
+                return;
+            }
         }
         response.end();
     }

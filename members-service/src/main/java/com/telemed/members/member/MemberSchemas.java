@@ -40,8 +40,8 @@ public final class MemberSchemas {
 
     /** {@code POST /v1/members}. {@code status} is not a create field: members start active. */
     public static final ObjectSchema CREATE = object()
-            .field("firstName", string().min(1).max(NAME_MAX))
-            .field("lastName", string().min(1).max(NAME_MAX))
+            .field("firstName", string().min(1).max(NAME_MAX).singleLine())
+            .field("lastName", string().min(1).max(NAME_MAX).singleLine())
             .field("email", string().email().max(EMAIL_MAX))
             .field("phone", string().max(PHONE_MAX).optional().nullable())
             .field("dateOfBirth", string().regex(DATE, "Invalid"))
@@ -52,8 +52,8 @@ public final class MemberSchemas {
 
     /** {@code PUT /v1/members/:id}: every field optional; phone and shippingAddress may be null to clear. */
     public static final ObjectSchema UPDATE = object()
-            .field("firstName", string().min(1).max(NAME_MAX).optional())
-            .field("lastName", string().min(1).max(NAME_MAX).optional())
+            .field("firstName", string().min(1).max(NAME_MAX).singleLine().optional())
+            .field("lastName", string().min(1).max(NAME_MAX).singleLine().optional())
             .field("email", string().email().max(EMAIL_MAX).optional())
             .field("phone", string().max(PHONE_MAX).optional().nullable())
             .field("dateOfBirth", string().regex(DATE, "Invalid").optional())

@@ -64,6 +64,29 @@ class MemberInputTest {
         assertEquals(List.of(), rowsOf(partnerId));
     }
 
+    /**
+     * Issue #38: a name goes into the Subject of the prescriber's mail, where a line break starts a
+     * header of its own (a Reply-To that takes the prescriber's answer elsewhere). Control
+     * characters and line separators in a name are refused as unstorable text is; other Unicode is
+     * welcome.
+     */
+    @Test
+    void namesWithControlCharactersOrLineBreaksAreRefusedAndWriteNothing() {
+        String partnerId = newPartner();
+        assertRefused(post(partnerId, memberBody("Ann\\nReply-To: x@evil.example", "Lee\\u0007", "ann@example.com")),
+                invalidCharacter("[\"firstName\"]"), invalidCharacter("[\"lastName\"]"));
+        assertEquals(List.of(), rowsOf(partnerId));
+
+        String id = create(partnerId, "Zo\u00eb\u0301", "O'Brien-\u0141ukasz \u65e5\u672c", "zoe@example.com");
+        List<String> before = rowsOf(partnerId);
+        assertRefused(put(partnerId, id, """
+                {"firstName": "Ann\\r\\nBcc: x@evil.example", "lastName": "L\\u2028ee"}"""),
+                invalidCharacter("[\"firstName\"]"), invalidCharacter("[\"lastName\"]"));
+        assertRefused(put(partnerId, id, "{\"firstName\": \"Ann\\tLee\", \"lastName\": \"\\u0085\"}"),
+                invalidCharacter("[\"firstName\"]"), invalidCharacter("[\"lastName\"]"));
+        assertEquals(before, rowsOf(partnerId));
+    }
+
     @Test
     void aSearchWithUnstorableTextIsAnIssueUnderItsName() {
         String partnerId = newPartner();

@@ -72,7 +72,7 @@ public class AttachmentResource {
                 .header("Content-Length", attachment.sizeBytes)
                 .header("Content-Disposition", contentDisposition(attachment.fileName))
                 .header("X-Content-Type-Options", "nosniff")
-                .header("Cache-Control", "private, max-age=0");
+                .header("Cache-Control", "no-store");
     }
 
     /** RFC 6266: an ASCII fallback name, and the exact name as UTF-8 in {@code filename*}. */

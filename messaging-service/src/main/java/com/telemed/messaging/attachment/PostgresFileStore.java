@@ -18,7 +18,7 @@ import java.util.UUID;
  * stream one chunk at a time and inserts it (in the caller's transaction); a read selects one
  * chunk at a time and writes it out, so a 10 MB file costs about 1 MiB of heap either way.
  * Native SQL: the chunks are bytes, not entities, and a read runs while the answer streams, after
- * the resource method returned (its own short statements on a pooled connection).
+ * the resource method returned (one short statement per chunk, each on a connection of its own).
  */
 @ApplicationScoped
 public class PostgresFileStore implements FileStore {
@@ -56,19 +56,31 @@ public class PostgresFileStore implements FileStore {
         return fileId;
     }
 
+    /**
+     * Each chunk is read on a connection taken from the pool for that one statement and given back
+     * before the chunk is written out: a client that reads slowly (or not at all) holds a worker
+     * thread and one chunk of heap, never one of the pool's connections, so slow downloads cannot
+     * starve the service's other calls of the database.
+     */
     @Override
     public void copyTo(UUID fileId, OutputStream out) throws IOException {
+        for (int seq = 0; ; seq++) {
+            byte[] chunk = chunk(fileId, seq);
+            if (chunk == null) {
+                return;
+            }
+            out.write(chunk);
+        }
+    }
+
+    /** Chunk {@code seq} of the file, or null after its last one. */
+    private byte[] chunk(UUID fileId, int seq) throws IOException {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement select = connection.prepareStatement("SELECT bytes FROM file_chunks WHERE file_id = ? AND seq = ?")) {
-            for (int seq = 0; ; seq++) {
-                select.setObject(1, fileId);
-                select.setInt(2, seq);
-                try (ResultSet chunk = select.executeQuery()) {
-                    if (!chunk.next()) {
-                        return;
-                    }
-                    out.write(chunk.getBytes(1));
-                }
+            select.setObject(1, fileId);
+            select.setInt(2, seq);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? row.getBytes(1) : null;
             }
         } catch (SQLException e) {
             throw new IOException("reading a stored file failed: " + e.getClass().getName());

@@ -106,6 +106,8 @@ class AttachmentTest {
         assertEquals("attachment; filename=\"Lab results _ 1.pdf\"; filename*=UTF-8''Lab%20results%20%C3%A9%201.pdf",
                 file.header("Content-Disposition"));
         assertEquals("nosniff", file.header("X-Content-Type-Options"));
+        // Issue #38: the link is a credential and the file patient data; no cache keeps either.
+        assertEquals("no-store", file.header("Cache-Control"));
         assertArrayEquals(bytes, file.asByteArray());
 
         getConversation(partnerId, conversationId).then()

@@ -87,6 +87,25 @@ class PrescriberMailTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> queued() == 0);
     }
 
+    /**
+     * Issue #38: a name with a line feed started a header of its own in the Subject (vert.x mail
+     * sends an ASCII subject as it is), here a Reply-To that would take the prescriber's answer
+     * elsewhere. The API now refuses such names; one that got into a conversation anyway is one
+     * line in the header: every control character a space.
+     */
+    @Test
+    void aNameWithLineBreaksStaysOneSubjectLine() {
+        String memberId = neighbours.member(partnerId, "Ann\r\nReply-To: x@evil.example\nX-Injected: yes", "Lee", "ann@example.com");
+        String to = "reply." + UUID.randomUUID() + "@clinic.example";
+        String conversation = conversation(partnerId, memberId, neighbours.prescriber("Dr. Grace Hopper", to));
+        postText(partnerId, conversation, "hello").then().statusCode(201);
+
+        ReceivedMail received = MailReader.readTo(mail, to, 1, Duration.ofSeconds(30)).get(0);
+        assertEquals("New message from Ann  Reply-To: x@evil.example X-Injected: yes Lee", received.subject());
+        assertEquals(List.of(to), received.recipients());
+        assertEquals("care-team@telemed.local", received.from());
+    }
+
     @Test
     void withTheServerDownThePatientIsAnsweredAndTheMailArrivesWhenItIsBack() {
         mail.stop();

@@ -90,6 +90,21 @@ class SchemasTest {
                  "address": {"street1": "1 Main", "state": "CA", "zipCode": "12345-6789"}}"""));
     }
 
+    /** Issue #38: a name is one line (it goes into a mail's Subject): control characters and line separators are one issue. */
+    @Test
+    void aSingleLineStringRefusesControlCharactersAndLineSeparators() throws Exception {
+        ObjectSchema name = object().field("name", string().min(1).max(20).singleLine());
+        for (String bad : List.of("a\\nb", "a\\r", "\\t", "\\u0007", "\\u007f", "\\u0085", "\\u009f", "a\\u2028", "\\u2029")) {
+            assertEquals(List.of(issue("code", "custom", "path", List.of("name"), "message", "Invalid character")),
+                    issues(name, "{\"name\": \"" + bad + "\"}"), bad);
+        }
+        // Both checks report: too long and not one line.
+        assertEquals(2, issues(name, "{\"name\": \"" + "a".repeat(21) + "\\n\"}").size());
+        for (String good : List.of("Ada", "Zo\u00eb", "e\u0301", "\u65e5\u672c", "O'Brien-Smith", "\u00a0", "\ud83d\ude00", "\u200b")) {
+            name.validate(JSON.readTree("{\"name\": \"" + good + "\"}"));
+        }
+    }
+
     @Test
     void coercedQueryNumbers() throws Exception {
         ObjectSchema query = object()

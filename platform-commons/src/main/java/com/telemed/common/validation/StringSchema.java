@@ -69,6 +69,32 @@ public final class StringSchema extends Schema<StringSchema> {
         return this;
     }
 
+    /**
+     * A name, which ends up in a mail's header (a prescriber mail's {@code Subject}) and on one line
+     * of a page: no control character (U+0000 to U+001F, U+007F to U+009F: a line feed would start a
+     * header of its own) and no line or paragraph separator (U+2028, U+2029). One {@code custom}
+     * issue {@code Invalid character}, as for text PostgreSQL cannot store ({@link StorableText}).
+     */
+    public StringSchema singleLine() {
+        checks.add((value, path, issues) -> {
+            if (!singleLine(value)) {
+                issues.custom(path, StorableText.INVALID_CHARACTER);
+            }
+        });
+        return this;
+    }
+
+    /** Whether {@code value} holds no control character and no line or paragraph separator. */
+    public static boolean singleLine(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Zod's {@code regex} check; its default message is {@code Invalid}. */
     public StringSchema regex(Pattern pattern, String message) {
         checks.add((value, path, issues) -> {

@@ -32,7 +32,7 @@ public class PrescriberResource {
 
     /** The email meets the unique index on lower(email): 254 characters (RFC 5321) fit any index entry. */
     static final ObjectSchema CREATE = object()
-            .field("name", string().min(1).max(200))
+            .field("name", string().min(1).max(200).singleLine())
             .field("email", string().email().max(254));
 
     private final PrescriberService prescribers;

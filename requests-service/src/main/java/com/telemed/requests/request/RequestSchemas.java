@@ -88,8 +88,8 @@ public final class RequestSchemas {
      */
     private static ObjectSchema inlineMember() {
         return object()
-                .field("firstName", string().min(1).max(NAME_MAX))
-                .field("lastName", string().min(1).max(NAME_MAX))
+                .field("firstName", string().min(1).max(NAME_MAX).singleLine())
+                .field("lastName", string().min(1).max(NAME_MAX).singleLine())
                 .field("email", string().email().max(EMAIL_MAX))
                 .field("phone", string().max(PHONE_MAX).optional().nullable())
                 .field("dateOfBirth", string().regex(DATE, "Invalid"))

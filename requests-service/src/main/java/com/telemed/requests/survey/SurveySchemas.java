@@ -130,8 +130,8 @@ final class SurveySchemas {
         return object()
                 .field("answers", new SurveyAnswers.AnswersSchema(questions))
                 .field("contact", object()
-                        .field("firstName", string().min(1).max(NAME_MAX))
-                        .field("lastName", string().min(1).max(NAME_MAX))
+                        .field("firstName", string().min(1).max(NAME_MAX).singleLine())
+                        .field("lastName", string().min(1).max(NAME_MAX).singleLine())
                         .field("email", string().email().max(EMAIL_MAX))
                         .optional().nullable());
     }

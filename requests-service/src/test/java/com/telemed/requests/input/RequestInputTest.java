@@ -81,6 +81,19 @@ class RequestInputTest extends PartnerWithDrugAndMember {
         assertNothingWritten();
     }
 
+    /** Issue #38: the inline member's name goes into the prescriber's mail Subject; a line break there is refused. */
+    @Test
+    void controlCharactersInTheInlineMembersNameAreIssues() {
+        Response response = fast(() -> post("""
+                {"member": {"firstName": "Ada\\nReply-To: x@evil.example", "lastName": "Love\\u0085lace", "email": "ada@example.com",
+                            "dateOfBirth": "1990-04-12", "state": "CA",
+                            "address": {"street1": "1 Main St", "city": "Sacramento", "state": "CA", "zipCode": "95814"}},
+                 "caseNotes": "BMI 31", "items": [{"drugId": "%s"}]}""".formatted(drugId)));
+
+        assertRefused(response, invalidCharacter("[\"member\",\"firstName\"]"), invalidCharacter("[\"member\",\"lastName\"]"));
+        assertNothingWritten();
+    }
+
     @Test
     void numbersPastWhatTheColumnHoldsOrWithAnExplodingScaleAreIssues() {
         String body = """

@@ -121,6 +121,15 @@ class PrescriberResourceTest {
                 .body("", equalTo(Map.of("error", "Prescriber not found")));
     }
 
+    /** Issue #38: a prescriber's name is shown in conversations and mails, one line each; a control character is refused. */
+    @Test
+    void aNameWithALineBreakIsRefusedAndNothingStored() {
+        String email = uniqueEmail();
+        post(Map.of("name", "Dr. Grey\nBcc: x@evil.example", "email", email)).then().statusCode(400).contentType("application/json")
+                .body("error", equalTo(List.of(issue("custom", Map.of(), "name", "Invalid character"))));
+        assertEquals(0, rowsWithEmail(email));
+    }
+
     @Test
     void getMalformedIdIs404() {
         for (String id : List.of("not-a-uuid", "1-2-3-4-5", "123", UUID.randomUUID() + "0")) {

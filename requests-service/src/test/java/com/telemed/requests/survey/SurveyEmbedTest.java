@@ -170,6 +170,15 @@ class SurveyEmbedTest extends PartnerWithDrugAndMember {
         submit(partner, surveyId, submission(withNull, null)).then().statusCode(201).body("qualified", equalTo(true));
     }
 
+    /** Issue #38: a contact's name reaches mails and pages; a line break or other control character there is refused. */
+    @Test
+    void aContactNameWithControlCharactersIsRefused() {
+        Map<String, Object> contact = contact("Ada\nBcc: x@evil.example", "Love\u2028lace", "ada@example.com");
+        submit(partner, surveyId, submission(qualifying(), contact)).then().statusCode(400).body("error", equalTo(List.of(
+                issue("custom", List.of("contact", "firstName"), "Invalid character"),
+                issue("custom", List.of("contact", "lastName"), "Invalid character"))));
+    }
+
     @Test
     void answersAreCheckedAgainstTheDefinitionEveryQuestionNamedAndNothingStored() {
         Map<String, Object> wrong = new LinkedHashMap<>();
