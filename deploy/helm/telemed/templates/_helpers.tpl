@@ -265,3 +265,36 @@ BOOKING_BASE_URL: {{ $publicUrl | quote }}
 {{ $key }}: {{ $value | toString | quote }}
 {{- end }}
 {{- end -}}
+
+{{/*
+With global.serviceEnvironment production, every connection that carries patient data or credentials
+is encrypted and its server verified (issue #38), or the chart refuses to render, naming each
+setting: PostgreSQL's sslmode verify-full (or require / verify-ca with sslrootcert among the JDBC
+parameters) for every service, Kafka over SSL or SASL_SSL, SMTP with STARTTLS REQUIRED. The
+services refuse to start likewise (platform-commons' config.TransportSettings).
+*/}}
+{{- define "telemed.productionTransport" -}}
+{{- $root := . -}}
+{{- if eq $root.Values.global.serviceEnvironment "production" -}}
+{{- $refusals := list -}}
+{{- range $name := include "telemed.serviceNames" $root | fromJsonArray -}}
+{{- $svc := include "telemed.service" (dict "root" $root "name" $name) | fromJson -}}
+{{- $db := $svc.database | default dict -}}
+{{- $sslmode := $db.sslmode | default $root.Values.postgresql.sslmode -}}
+{{- $params := mustMergeOverwrite (dict) (deepCopy ($root.Values.postgresql.parameters | default dict)) (deepCopy ($db.parameters | default dict)) -}}
+{{- $verified := or (eq $sslmode "verify-full") (and (has $sslmode (list "require" "verify-ca")) (hasKey $params "sslrootcert")) -}}
+{{- if not $verified -}}
+{{- $refusals = append $refusals (printf "services.%s: PostgreSQL sslmode %s (production needs verify-full, or require or verify-ca with sslrootcert)" $name $sslmode) -}}
+{{- end -}}
+{{- end -}}
+{{- if not (has $root.Values.kafka.securityProtocol (list "SSL" "SASL_SSL")) -}}
+{{- $refusals = append $refusals (printf "kafka.securityProtocol %s (production needs SSL or SASL_SSL)" $root.Values.kafka.securityProtocol) -}}
+{{- end -}}
+{{- if ne $root.Values.smtp.startTls "REQUIRED" -}}
+{{- $refusals = append $refusals (printf "smtp.startTls %s (production needs REQUIRED)" $root.Values.smtp.startTls) -}}
+{{- end -}}
+{{- if $refusals -}}
+{{- fail (printf "global.serviceEnvironment production refuses transport that is not encrypted and verified: %s" (join "; " $refusals)) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}

@@ -33,13 +33,14 @@ class ProductionStartIT {
         Map<String, String> environment = new HashMap<>();
         environment.put("QUARKUS_HTTP_HOST", "127.0.0.1");
         environment.put("QUARKUS_HTTP_PORT", String.valueOf(FreePorts.next()));
-        environment.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://127.0.0.1:" + FreePorts.next() + "/webhook");
+        environment.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://127.0.0.1:" + FreePorts.next() + "/webhook?sslmode=verify-full");
         environment.put("QUARKUS_DATASOURCE_USERNAME", "webhook");
         environment.put("QUARKUS_DATASOURCE_PASSWORD", "from-the-deployments-vault");
         environment.put("PLATFORM_TRUST_KEY", "a-deployment-trust-key-from-its-own-secret-store");
         environment.put("SERVICE_ENVIRONMENT", "production");
         environment.put("WEBHOOK_SECRET_KEYS", OWN_KEY);
         environment.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + FreePorts.next());
+        environment.put("KAFKA_SECURITY_PROTOCOL", "SASL_SSL");
         return environment;
     }
 
@@ -79,7 +80,23 @@ class ProductionStartIT {
                 "webhook.environment (SERVICE_ENVIRONMENT) is \"prodution\", not sandbox or production");
     }
 
-    /** The prod profile needs nothing of the development profiles: with a deployment's values it starts and is ready. */
+    /** Issue #38: production refuses a database and a broker reached in plain text. */
+    @Test
+    void productionRefusesPlainTransport() throws Exception {
+        Map<String, String> environment = deployment();
+        environment.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://127.0.0.1:" + FreePorts.next() + "/webhook");
+        environment.remove("KAFKA_SECURITY_PROTOCOL");
+        assertRefused(refusedStart("plain-transport", environment),
+                "quarkus.datasource.jdbc.url (QUARKUS_DATASOURCE_JDBC_URL) has sslmode prefer; production needs verify-full,"
+                        + " or require or verify-ca with sslrootcert",
+                "kafka.security.protocol (KAFKA_SECURITY_PROTOCOL) is \"PLAINTEXT\"; production needs SSL or SASL_SSL");
+    }
+
+    /**
+     * The prod profile needs nothing of the development profiles: with a deployment's values it starts and
+     * is ready. A sandbox: production would need TLS to the database and the broker, which the test JVM's
+     * servers do not offer.
+     */
     @Test
     void aDeploymentsOwnValuesStart() throws Exception {
         // The test JVM's servers (Infrastructure.shared()): they stop when it exits.
@@ -89,6 +106,8 @@ class ProductionStartIT {
         environment.put("QUARKUS_DATASOURCE_JDBC_URL", infrastructure.postgres().jdbcUrl("webhook"));
         environment.put("QUARKUS_DATASOURCE_USERNAME", infrastructure.postgres().username());
         environment.put("KAFKA_BOOTSTRAP_SERVERS", infrastructure.kafka().bootstrapServers());
+        environment.remove("KAFKA_SECURITY_PROTOCOL");
+        environment.put("SERVICE_ENVIRONMENT", "sandbox");
         List<JsonNode> lines = assertJsonLines(assertStartsReady("deployment", environment), "webhook-service");
         // Quarkus's own start line, as one JSON object: the prod profile logs JSON, not the plain format.
         assertEquals(1, lines.stream().filter(line -> line.path("loggerName").asText().equals("io.quarkus")

@@ -142,4 +142,52 @@ class ProductionSettingsTest {
                         "platform.trust.key (PLATFORM_TRUST_KEY) is not set"),
                 ProductionSettings.refusals(production, List.of()));
     }
+    /** Issue #38: in SERVICE_ENVIRONMENT production, transport that is not encrypted and verified is refused. */
+    @Test
+    void productionRefusesPlainOrUnverifiedTransport() {
+        Map<String, String> values = good();
+        values.put("SERVICE_ENVIRONMENT", "production");
+        values.put("quarkus.datasource.jdbc.url", "jdbc:postgresql://db.example:5432/webhook?ApplicationName=webhook-service");
+        values.put("kafka.bootstrap.servers", "kafka.example:9092");
+        values.put("quarkus.mailer.start-tls", "OPTIONAL");
+        assertEquals(List.of(
+                        "quarkus.datasource.jdbc.url (QUARKUS_DATASOURCE_JDBC_URL) has sslmode prefer; production needs verify-full,"
+                                + " or require or verify-ca with sslrootcert",
+                        "kafka.security.protocol (KAFKA_SECURITY_PROTOCOL) is \"PLAINTEXT\"; production needs SSL or SASL_SSL",
+                        "quarkus.mailer.start-tls (SMTP_START_TLS) is \"OPTIONAL\"; production needs REQUIRED"),
+                ProductionSettings.refusals(config(values), List.of(ENVIRONMENT)));
+
+        values.put("quarkus.datasource.jdbc.url", "jdbc:postgresql://db.example:5432/webhook?sslmode=require");
+        values.put("kafka.security.protocol", "SASL_PLAINTEXT");
+        values.put("quarkus.mailer.start-tls", "REQUIRED");
+        assertEquals(List.of(
+                        "quarkus.datasource.jdbc.url (QUARKUS_DATASOURCE_JDBC_URL) has sslmode require; production needs verify-full,"
+                                + " or require or verify-ca with sslrootcert",
+                        "kafka.security.protocol (KAFKA_SECURITY_PROTOCOL) is \"SASL_PLAINTEXT\"; production needs SSL or SASL_SSL"),
+                ProductionSettings.refusals(config(values), List.of(ENVIRONMENT)));
+
+        for (String verified : List.of("sslmode=verify-full", "sslmode=require&sslrootcert=/etc/ca.pem",
+                "sslrootcert=/etc/ca.pem&sslmode=verify-ca")) {
+            values.put("quarkus.datasource.jdbc.url", "jdbc:postgresql://db.example:5432/webhook?" + verified);
+            values.put("kafka.security.protocol", "SASL_SSL");
+            assertEquals(List.of(), ProductionSettings.refusals(config(values), List.of(ENVIRONMENT)), verified);
+        }
+    }
+
+    /** A sandbox, or a service without a broker or a mailer, is held to nothing more. */
+    @Test
+    void aSandboxOrAServiceWithoutBrokerOrMailerKeepsItsTransport() {
+        Map<String, String> values = good();
+        values.put("quarkus.datasource.jdbc.url", "jdbc:postgresql://db.example:5432/webhook");
+        values.put("kafka.bootstrap.servers", "kafka.example:9092");
+        values.put("quarkus.mailer.start-tls", "DISABLED");
+        values.put("SERVICE_ENVIRONMENT", "sandbox");
+        assertEquals(List.of(), ProductionSettings.refusals(config(values), List.of(ENVIRONMENT)));
+
+        values.put("SERVICE_ENVIRONMENT", "production");
+        values.put("quarkus.datasource.jdbc.url", "jdbc:postgresql://db.example:5432/gateway?sslmode=verify-full");
+        values.remove("kafka.bootstrap.servers");
+        values.remove("quarkus.mailer.start-tls");
+        assertEquals(List.of(), ProductionSettings.refusals(config(values), List.of(ENVIRONMENT)));
+    }
 }

@@ -45,11 +45,15 @@ public class ProductionSettings {
     /** The datasource's development credentials (platform-commons' {@code microprofile-config.properties}). */
     public static final String DATASOURCE_DEVELOPMENT_PASSWORD = "postgres";
 
-    /** What every service needs: its datasource's credentials and the platform trust key. */
+    /**
+     * What every service needs: its datasource's credentials, the platform trust key and, in
+     * {@code SERVICE_ENVIRONMENT=production}, encrypted and verified transport ({@link TransportSettings}).
+     */
     static final List<ProductionRequirement> PLATFORM = List.of(
             required("quarkus.datasource.username", "QUARKUS_DATASOURCE_USERNAME"),
             secret("quarkus.datasource.password", "QUARKUS_DATASOURCE_PASSWORD", DATASOURCE_DEVELOPMENT_PASSWORD),
-            secret(TRUST_KEY, "PLATFORM_TRUST_KEY", TRUST_KEY_DEVELOPMENT_VALUE));
+            secret(TRUST_KEY, "PLATFORM_TRUST_KEY", TRUST_KEY_DEVELOPMENT_VALUE),
+            new TransportSettings());
 
     private final List<ProductionRequirement> contributed;
     private final Config config;
