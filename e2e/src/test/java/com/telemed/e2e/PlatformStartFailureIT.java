@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -23,11 +22,6 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 /** A platform that cannot start says which service failed and shows the end of its log. */
 @Execution(ExecutionMode.CONCURRENT)
 class PlatformStartFailureIT {
-
-    @BeforeAll
-    static void afterTheFirstClass() throws InterruptedException {
-        BesideTheSequence.awaitFirstClass("PlatformStartFailureIT");
-    }
 
     @Test
     void namesTheServiceThatDidNotStartWithItsLog() throws Exception {

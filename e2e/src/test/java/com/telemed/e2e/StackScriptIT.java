@@ -52,9 +52,8 @@ import org.junit.jupiter.api.io.TempDir;
  * unformatted Kafka storage, an empty key) and the {@code up} that recovers from all of it; then
  * {@code status}, {@code env}, a second {@code up} and {@code down}, which leaves nothing running.
  * A step fails the ones after it; {@code down} runs after each whatever happened. The class runs
- * beside the others ({@code CONCURRENT}) once the sequence's first class is over
- * ({@link BesideTheSequence}), its steps one after the other in its thread ({@code SAME_THREAD} on
- * each: a class's mode is its methods' too).
+ * beside the others ({@code CONCURRENT}), its steps one after the other in its thread
+ * ({@code SAME_THREAD} on each: a class's mode is its methods' too).
  */
 @Execution(ExecutionMode.CONCURRENT)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -76,8 +75,7 @@ class StackScriptIT {
     private Set<Long> ours = Set.of();
 
     @BeforeAll
-    void freshMachine() throws IOException, InterruptedException {
-        BesideTheSequence.awaitFirstClass("StackScriptIT");
+    void freshMachine() throws IOException {
         for (int port : stackPorts()) {
             try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
                 // free
@@ -275,9 +273,10 @@ class StackScriptIT {
     /**
      * {@code ./stack} and everything it starts run at a lower CPU priority ({@code nice}): beside the
      * sequence of classes on the shared platform they take the cores those leave idle (about half,
-     * once the replicas tests are over), not a share of the sequence's. Starved of the cores now and
-     * then, a service may take longer than the usual 120 s to be ready: {@code STACK_START_TIMEOUT}
-     * gives each 300. What the script does is the same.
+     * once the replicas tests are over), not a share of the sequence's (beside the replicas tests,
+     * at the same priority, they made them about 40 s slower). Starved of the cores now and then, a
+     * service may take longer than the usual 120 s to be ready: {@code STACK_START_TIMEOUT} gives each
+     * 300. What the script does is the same.
      */
     private Process start(Path stackHome, String command) throws IOException {
         Path root = RunningPlatform.projectRoot();
