@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.common.trust.ServiceProof;
 import com.telemed.common.trust.ServiceTrust;
+import com.telemed.testkit.http.RawSockets;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -24,8 +25,6 @@ import jakarta.inject.Inject;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -210,13 +209,10 @@ class AttachmentLinksTest {
     void aClientThatStopsReadingADownloadIsCutAndTheServicesCallWithIt() throws Exception {
         // Larger than every buffer on the way (the kernel's alone can hold several megabytes).
         String link = "/attachments/" + token() + UpstreamServer.ENDLESS;
-        try (Socket socket = new Socket()) {
-            socket.setReceiveBufferSize(4096);
-            socket.setSoTimeout(30_000);
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), RestAssured.port), 5_000);
+        try (Socket socket = RawSockets.connect(RestAssured.port, 4096)) {
             socket.getOutputStream().write(("GET " + link + " HTTP/1.1\r\nHost: localhost\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             InputStream in = socket.getInputStream();
-            String head = head(in);
+            String head = RawSockets.head(in);
             assertTrue(head.startsWith("HTTP/1.1 200"), head);
             assertTrue(head.contains("\r\nContent-Length: " + UpstreamServer.ENDLESS_LENGTH + "\r\n")
                     || head.contains("\r\ncontent-length: " + UpstreamServer.ENDLESS_LENGTH + "\r\n"), head);
@@ -246,9 +242,7 @@ class AttachmentLinksTest {
     @Test
     void aTargetWithRawNonAsciiBytesIsABadRequestAtTheGateway() throws Exception {
         String token = token();
-        try (Socket socket = new Socket()) {
-            socket.setSoTimeout(30_000);
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), RestAssured.port), 5_000);
+        try (Socket socket = RawSockets.connect(RestAssured.port, 0)) {
             ByteArrayOutputStream request = new ByteArrayOutputStream();
             request.writeBytes(("GET /attachments/" + token + "/r").getBytes(StandardCharsets.US_ASCII));
             request.writeBytes("\u00e9sum\u00e9.pdf".getBytes(StandardCharsets.UTF_8));
@@ -262,17 +256,5 @@ class AttachmentLinksTest {
                 "/attachments/" + token + "/r%C3%A9sum%C3%A9.pdf")) {
             assertEquals(List.of(), BodyLimitsAndAbortsTest.eventsOf(path), path);
         }
-    }
-
-    private static String head(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        while (!head.toString(StandardCharsets.US_ASCII).endsWith("\r\n\r\n")) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("closed in the answer's head: " + head.toString(StandardCharsets.US_ASCII));
-            }
-            head.write(b);
-        }
-        return head.toString(StandardCharsets.US_ASCII);
     }
 }

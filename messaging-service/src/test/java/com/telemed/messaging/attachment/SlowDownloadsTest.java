@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.messaging.MessagingNeighbours;
 import com.telemed.messaging.MessagingNeighboursResource;
+import com.telemed.testkit.http.RawSockets;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import com.telemed.testkit.trust.SignedQuarkusTests;
 import com.telemed.testkit.trust.TestServiceProofs;
@@ -19,12 +20,9 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -95,10 +93,7 @@ class SlowDownloadsTest {
 
     /** A GET of the link, signed as the gateway signs it, whose reader took the answer's head and first byte. */
     private static Socket stalledReader(String path, byte expectedFirst) throws IOException {
-        Socket socket = new Socket();
-        socket.setReceiveBufferSize(4096);
-        socket.setSoTimeout(30_000);
-        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), RestAssured.port), 5_000);
+        Socket socket = RawSockets.connect(RestAssured.port, 4096);
         StringBuilder request = new StringBuilder("GET " + path + " HTTP/1.1\r\nHost: localhost\r\n");
         TestServiceProofs.headers(SignedQuarkusTests.applicationKey(), "GET", path, null)
                 .forEach((name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
@@ -106,24 +101,13 @@ class SlowDownloadsTest {
         out.write(request.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII));
         out.flush();
         InputStream in = socket.getInputStream();
-        String head = head(in);
+        String head = RawSockets.head(in);
         assertTrue(head.startsWith("HTTP/1.1 200"), head);
         assertTrue(head.toLowerCase().contains("\r\ncontent-length: " + FILE_BYTES + "\r\n"), head);
         assertEquals(expectedFirst & 0xff, in.read(), "the body's first byte");
         return socket;
     }
 
-    private static String head(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        while (!head.toString(StandardCharsets.US_ASCII).endsWith("\r\n\r\n")) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("the connection closed in the answer's head: " + head.toString(StandardCharsets.US_ASCII));
-            }
-            head.write(b);
-        }
-        return head.toString(StandardCharsets.US_ASCII);
-    }
 
     /** The first byte, then the {@code remaining} ones read now. */
     private static byte[] rest(InputStream in, int remaining, byte expectedFirst) throws IOException {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.telemed.messaging.MessagingNeighbours;
 import com.telemed.messaging.MessagingNeighboursResource;
+import com.telemed.testkit.http.RawSockets;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.testkit.trust.SignedQuarkusTests;
@@ -20,8 +21,6 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -105,9 +104,7 @@ class UploadSlotsTest {
                 .forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
         head.append("\r\n--b0undary\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.pdf\"\r\n")
                 .append("Content-Type: application/pdf\r\n\r\n%PDF-1.4 ");
-        Socket socket = new Socket();
-        socket.setSoTimeout(30_000);
-        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), RestAssured.port), 5_000);
+        Socket socket = RawSockets.connect(RestAssured.port, 0);
         OutputStream out = socket.getOutputStream();
         out.write(head.toString().getBytes(StandardCharsets.US_ASCII));
         out.flush();
