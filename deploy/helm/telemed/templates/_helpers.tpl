@@ -261,6 +261,10 @@ SMTP_START_TLS: {{ $root.Values.smtp.startTls | quote }}
 {{- if eq $name "requests" }}
 BOOKING_BASE_URL: {{ $publicUrl | quote }}
 {{- end }}
+{{- if and (eq $name "gateway") $root.Values.ingress.trustedProxies }}
+GATEWAY_PROXY_FORWARDING: "true"
+GATEWAY_TRUSTED_PROXIES: {{ join "," $root.Values.ingress.trustedProxies | quote }}
+{{- end }}
 {{- range $key, $value := $svc.env }}
 {{ $key }}: {{ $value | toString | quote }}
 {{- end }}

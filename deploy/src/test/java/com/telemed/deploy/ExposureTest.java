@@ -109,6 +109,27 @@ class ExposureTest {
                 "nginx.ingress.kubernetes.io/proxy-body-size", "12m"));
     }
 
+    /**
+     * Issue #38: behind the Ingress the gateway's peer is a controller pod; the gateway believes the
+     * X-Forwarded-For of the controller's addresses and no one else's, so the Ingress needs them.
+     */
+    @Test
+    void theGatewayBelievesForwardedAddressesOfTheIngressControllerOnly() {
+        assertThat(PRODUCTION.config(GATEWAY)).containsEntry("GATEWAY_PROXY_FORWARDING", "true")
+                .containsEntry("GATEWAY_TRUSTED_PROXIES", "10.244.0.0/16");
+        Manifests two = Chart.render(Map.of("ingress.trustedProxies[0]", "10.0.1.0/24", "ingress.trustedProxies[1]", "10.0.2.7"),
+                Chart.PRODUCTION);
+        assertThat(two.config(GATEWAY)).containsEntry("GATEWAY_TRUSTED_PROXIES", "10.0.1.0/24,10.0.2.7");
+        for (Chart.Service service : Chart.Service.all()) {
+            if (service != GATEWAY) {
+                assertThat(PRODUCTION.config(service)).doesNotContainKeys("GATEWAY_PROXY_FORWARDING", "GATEWAY_TRUSTED_PROXIES");
+            }
+            assertThat(DEFAULTS.config(service)).doesNotContainKeys("GATEWAY_PROXY_FORWARDING", "GATEWAY_TRUSTED_PROXIES");
+        }
+        assertThat(Chart.renderFailure(Chart.minimal("ingress.enabled", "true", "ingress.hosts[0].host", "api.care.example")))
+                .contains("ingress.trustedProxies: the Ingress controller's pod addresses (CIDRs) are required when ingress.enabled");
+    }
+
     @Test
     void theCallGraphIsTheOneTheServicesConfigurationNames() throws IOException {
         Pattern url = Pattern.compile("\\$\\{SERVICE_URLS_([A-Z]+)");

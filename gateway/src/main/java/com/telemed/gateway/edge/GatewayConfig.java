@@ -75,8 +75,9 @@ public interface GatewayConfig {
     /**
      * How many embed submissions ({@code POST} under {@code /v2/embed}) a partner's publishable key
      * and one client address of that partner may make per window ({@code GATEWAY_EMBED_LIMITS_*}).
-     * A client address is the connection's peer; behind a proxy that sets {@code X-Forwarded-For},
-     * Quarkus' {@code quarkus.http.proxy.*} settings make it the real client.
+     * A client address is the connection's peer, or, when the peer is one of the trusted proxies
+     * ({@code GATEWAY_TRUSTED_PROXIES}, with {@code GATEWAY_PROXY_FORWARDING}; Quarkus'
+     * {@code quarkus.http.proxy.*}), the first address of the {@code X-Forwarded-For} it set.
      */
     interface EmbedLimits {
 

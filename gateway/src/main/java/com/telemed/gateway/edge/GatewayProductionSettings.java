@@ -7,8 +7,9 @@ import jakarta.inject.Singleton;
 /**
  * The gateway's settings production refuses to start without (platform-commons'
  * {@code ProductionSettings} adds them to the datasource's and the trust key's): the environment,
- * exactly {@code sandbox} or {@code production}, and the operator key (without it the back office
- * could not work at all; no development value of it is committed).
+ * exactly {@code sandbox} or {@code production}, the operator key (without it the back office
+ * could not work at all; no development value of it is committed), and trusted proxies whenever
+ * proxy forwarding is on.
  */
 @Singleton
 public class GatewayProductionSettings {
@@ -23,5 +24,20 @@ public class GatewayProductionSettings {
     @Singleton
     ProductionRequirement operatorKey() {
         return ProductionRequirement.secret("gateway.ops-api-key", "OPS_API_KEY");
+    }
+
+    /**
+     * Issue #38: proxy forwarding without trusted proxies would take every peer's
+     * {@code X-Forwarded-For} as the client (Quarkus trusts all proxies when none is listed), and one
+     * script could spend a partner's embed budget for every patient, or hide behind any address.
+     */
+    @Produces
+    @Singleton
+    ProductionRequirement trustedProxies() {
+        return config -> config.getOptionalValue("quarkus.http.proxy.proxy-address-forwarding", Boolean.class).orElse(false)
+                && ProductionRequirement.value(config, "quarkus.http.proxy.trusted-proxies").isEmpty()
+                ? java.util.List.of("quarkus.http.proxy.trusted-proxies (GATEWAY_TRUSTED_PROXIES) is not set while proxy"
+                        + " forwarding is on (GATEWAY_PROXY_FORWARDING): every peer's X-Forwarded-For would be believed")
+                : java.util.List.of();
     }
 }

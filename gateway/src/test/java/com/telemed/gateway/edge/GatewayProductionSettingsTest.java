@@ -18,6 +18,7 @@ class GatewayProductionSettingsTest {
         GatewayProductionSettings settings = new GatewayProductionSettings();
         List<String> refusals = new ArrayList<>(settings.environment().refusals(config));
         refusals.addAll(settings.operatorKey().refusals(config));
+        refusals.addAll(settings.trustedProxies().refusals(config));
         return refusals;
     }
 
@@ -28,5 +29,22 @@ class GatewayProductionSettingsTest {
         assertEquals(List.of("gateway.environment (SERVICE_ENVIRONMENT) is \"Sandbox\", not sandbox or production"),
                 refusals(Map.of("gateway.environment", "Sandbox", "gateway.ops-api-key", "ops_3f9a")));
         assertEquals(List.of(), refusals(Map.of("gateway.environment", "production", "gateway.ops-api-key", "ops_3f9a")));
+    }
+
+    /** Issue #38: with proxy forwarding on, the trusted proxies must be named (Quarkus trusts every peer otherwise). */
+    @Test
+    void proxyForwardingNeedsTrustedProxies() {
+        Map<String, String> deployment = Map.of("gateway.environment", "production", "gateway.ops-api-key", "ops_3f9a");
+        Map<String, String> forwarding = new java.util.HashMap<>(deployment);
+        forwarding.put("quarkus.http.proxy.proxy-address-forwarding", "true");
+        assertEquals(List.of("quarkus.http.proxy.trusted-proxies (GATEWAY_TRUSTED_PROXIES) is not set while proxy forwarding is on"
+                + " (GATEWAY_PROXY_FORWARDING): every peer's X-Forwarded-For would be believed"), refusals(forwarding));
+        forwarding.put("quarkus.http.proxy.trusted-proxies", " ");
+        assertEquals(1, refusals(forwarding).size());
+        forwarding.put("quarkus.http.proxy.trusted-proxies", "10.244.0.0/16");
+        assertEquals(List.of(), refusals(forwarding));
+        Map<String, String> off = new java.util.HashMap<>(deployment);
+        off.put("quarkus.http.proxy.proxy-address-forwarding", "false");
+        assertEquals(List.of(), refusals(off));
     }
 }
