@@ -1,9 +1,9 @@
 package com.telemed.gateway.edge;
 
+import com.telemed.common.error.EarlyAnswers;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.http.HttpVersion;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -37,20 +37,12 @@ final class EdgeResponses {
         errorAndClose(request, 400, issues);
     }
 
-    /**
-     * Answers before the body was read. On HTTP/1.x the connection cannot be reused for another
-     * call, so it is closed once the answer is written (not through an end handler: the access log
-     * owns it). On HTTP/2 the stream ends alone; closing would cut the connection's other streams.
-     */
+    /** Answers before the body was read ({@link EarlyAnswers}); too late for a status, the answer is reset. */
     static void errorAndClose(HttpServerRequest request, int status, Object error) {
-        HttpServerResponse response = request.response();
-        boolean http1 = request.version() != HttpVersion.HTTP_2;
-        if (http1 && !response.headWritten()) {
-            response.putHeader("Connection", "close");
+        if (request.response().headWritten()) {
+            request.response().reset();
+            return;
         }
-        Future<Void> written = error(response, status, error);
-        if (http1) {
-            written.onComplete(ignored -> response.close());
-        }
+        EarlyAnswers.answerAndClose(request, status, new JsonObject().put("error", error).encode());
     }
 }

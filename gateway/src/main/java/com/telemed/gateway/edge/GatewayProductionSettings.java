@@ -3,6 +3,7 @@ package com.telemed.gateway.edge;
 import com.telemed.common.config.ProductionRequirement;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import java.util.List;
 
 /**
  * The gateway's settings production refuses to start without (platform-commons'
@@ -36,8 +37,8 @@ public class GatewayProductionSettings {
     ProductionRequirement trustedProxies() {
         return config -> config.getOptionalValue("quarkus.http.proxy.proxy-address-forwarding", Boolean.class).orElse(false)
                 && ProductionRequirement.value(config, "quarkus.http.proxy.trusted-proxies").isEmpty()
-                ? java.util.List.of("quarkus.http.proxy.trusted-proxies (GATEWAY_TRUSTED_PROXIES) is not set while proxy"
+                ? List.of("quarkus.http.proxy.trusted-proxies (GATEWAY_TRUSTED_PROXIES) is not set while proxy"
                         + " forwarding is on (GATEWAY_PROXY_FORWARDING): every peer's X-Forwarded-For would be believed")
-                : java.util.List.of();
+                : List.of();
     }
 }

@@ -1,5 +1,6 @@
 package com.telemed.messaging.message;
 
+import com.telemed.common.validation.StringSchema;
 import com.telemed.messaging.conversation.Conversation;
 
 /** The mail that tells a prescriber a patient wrote: the patient's text verbatim, plain text. */
@@ -20,7 +21,7 @@ final class PrescriberMail {
 
     static String oneLine(String text) {
         StringBuilder line = new StringBuilder(text.length());
-        text.chars().forEach(c -> line.append(Character.isISOControl(c) || c == '\u2028' || c == '\u2029' ? ' ' : (char) c));
+        text.chars().forEach(c -> line.append(StringSchema.breaksLine(c) ? ' ' : (char) c));
         return line.toString();
     }
 

@@ -1,11 +1,10 @@
 package com.telemed.messaging.message;
 
+import com.telemed.common.error.EarlyAnswers;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,8 +20,8 @@ import org.jboss.logging.Logger;
  * can never fill the volume they are written to (the chart's {@code /tmp} emptyDir): at most
  * {@code messaging.uploads.max-in-flight} at once, and at most {@code max-in-flight-per-partner} of
  * one partner's (the prescriber's uploads count in the total). One more is answered {@code 429
- * {"error":"Too Many Requests"}} with {@code Retry-After}, before a byte of its body is read, and its
- * connection closed (HTTP/1.x cannot carry another call after an unread body). A slot is taken when
+ * {"error":"Too Many Requests"}} with {@code Retry-After}, before a byte of its body is read
+ * ({@link EarlyAnswers}). A slot is taken when
  * the call arrives, after the service proof check, and given back when its answer ends or its
  * connection closes, whatever happened in between.
  */
@@ -116,17 +115,7 @@ public class UploadSlots {
     private void refuse(HttpServerRequest request) {
         LOG.warnf("refused an upload: %d in flight (at most %d, %d per partner)", total.get(), limits.maxInFlight(),
                 limits.maxInFlightPerPartner());
-        HttpServerResponse response = request.response();
-        boolean http1 = request.version() != HttpVersion.HTTP_2;
-        if (http1) {
-            response.putHeader("Connection", "close");
-        }
-        response.setStatusCode(429).putHeader("Content-Type", "application/json")
-                .putHeader("Retry-After", String.valueOf(limits.retryAfterSeconds())).end(BODY)
-                .onComplete(written -> {
-                    if (http1) {
-                        response.close();
-                    }
-                });
+        request.response().putHeader("Retry-After", String.valueOf(limits.retryAfterSeconds()));
+        EarlyAnswers.answerAndClose(request, 429, BODY);
     }
 }

@@ -1,9 +1,8 @@
 package com.telemed.common.trust;
 
+import com.telemed.common.error.EarlyAnswers;
 import io.quarkus.arc.properties.IfBuildProperty;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
@@ -62,18 +61,7 @@ public class ServiceProofCheck {
             return;
         }
         refused(request, verdict);
-        HttpServerResponse response = request.response();
-        // Answered before the body was read: on HTTP/1.x the connection cannot carry another call.
-        boolean http1 = request.version() != HttpVersion.HTTP_2;
-        if (http1) {
-            response.putHeader("Connection", "close");
-        }
-        response.setStatusCode(401).putHeader("Content-Type", "application/json").end(BODY)
-                .onComplete(written -> {
-                    if (http1) {
-                        response.close();
-                    }
-                });
+        EarlyAnswers.answerAndClose(request, 401, BODY);
     }
 
     private void refused(HttpServerRequest request, ServiceProof.Verdict verdict) {

@@ -84,15 +84,14 @@ public final class StringSchema extends Schema<StringSchema> {
         return this;
     }
 
-    /** Whether {@code value} holds no control character and no line or paragraph separator. */
+    /** Whether {@code value} holds no character that {@link #breaksLine}. */
     public static boolean singleLine(String value) {
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
-                return false;
-            }
-        }
-        return true;
+        return value.chars().noneMatch(StringSchema::breaksLine);
+    }
+
+    /** A control character (U+0000 to U+001F, U+007F to U+009F) or a line or paragraph separator. */
+    public static boolean breaksLine(int c) {
+        return Character.isISOControl(c) || c == '\u2028' || c == '\u2029';
     }
 
     /** Zod's {@code regex} check; its default message is {@code Invalid}. */
