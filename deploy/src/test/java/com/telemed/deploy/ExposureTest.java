@@ -158,7 +158,8 @@ class ExposureTest {
     void eachNetworkPolicyAdmitsExactlyTheGatewayAndTheServicesThatCallIt() {
         for (Chart.Service service : Chart.Service.all()) {
             NetworkPolicy policy = DEFAULTS.get(NetworkPolicy.class, service.resourceName());
-            assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
+            // Egress as well: EgressTest.
+            assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress", "Egress");
             assertThat(policy.getSpec().getPodSelector().getMatchLabels())
                     .isEqualTo(DEFAULTS.deployment(service).getSpec().getSelector().getMatchLabels());
             NetworkPolicyIngressRule rule = onlyRule(policy);
