@@ -211,6 +211,18 @@ class ExposureTest {
         }
     }
 
+    /** deploy/README.md, "Who may reach the gateway": a LoadBalancer gateway admits only its source ranges. */
+    @Test
+    void aLoadBalancerGatewayTakesItsSourceRanges() {
+        Manifests manifests = Chart.render(Chart.minimal("services.gateway.service.type", "LoadBalancer",
+                "services.gateway.service.loadBalancerSourceRanges[0]", "203.0.113.0/24",
+                "services.gateway.service.loadBalancerSourceRanges[1]", "198.51.100.17/32"));
+
+        assertThat(manifests.get(Service.class, GATEWAY.resourceName()).getSpec().getLoadBalancerSourceRanges())
+                .containsExactly("203.0.113.0/24", "198.51.100.17/32");
+        assertThat(DEFAULTS.get(Service.class, GATEWAY.resourceName()).getSpec().getLoadBalancerSourceRanges()).isEmpty();
+    }
+
     @Test
     void prometheusScrapesEveryServiceAtQMetricsOnItsHttpPort() {
         assertThat(DEFAULTS.ofKind(ServiceMonitor.class)).isEmpty();
