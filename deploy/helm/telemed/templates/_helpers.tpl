@@ -24,37 +24,46 @@ Names, labels and the per-service settings every template shares. Templates rang
 {{/*
 What the code fixes per service, not a setting: its module (resource and image name), the services
 it calls (its SERVICE_URLS_<NAME> settings; the NetworkPolicies admit exactly these callers),
-whether it has a Kafka client. Every service serves /q/metrics.
+whether it has a Kafka client, whether it connects outside the platform (webhook-service to
+partners' webhook URLs, requests-service to the pharmacies' HTTP endpoints; the NetworkPolicies'
+egress.outside). Every service serves /q/metrics.
 */}}
 {{- define "telemed.allFacts" -}}
 gateway:
   module: gateway
   calls: [requests, members, catalogue, messaging, billing, webhook]
   kafka: false
+  outside: false
 requests:
   module: requests-service
   calls: [members, catalogue, messaging]
   kafka: true
+  outside: true
 members:
   module: members-service
   calls: [requests]
   kafka: true
+  outside: false
 catalogue:
   module: catalogue-service
   calls: []
   kafka: true
+  outside: false
 messaging:
   module: messaging-service
   calls: [members, requests]
   kafka: true
+  outside: false
 billing:
   module: billing-service
   calls: [members, requests]
   kafka: true
+  outside: false
 webhook:
   module: webhook-service
   calls: []
   kafka: true
+  outside: true
 {{- end -}}
 
 {{/* (dict "root" $ "name" "requests") -> the facts above of one service, as JSON. */}}

@@ -158,7 +158,8 @@ class ExposureTest {
     void eachNetworkPolicyAdmitsExactlyTheGatewayAndTheServicesThatCallIt() {
         for (Chart.Service service : Chart.Service.all()) {
             NetworkPolicy policy = DEFAULTS.get(NetworkPolicy.class, service.resourceName());
-            assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
+            // Egress as well: EgressTest.
+            assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress", "Egress");
             assertThat(policy.getSpec().getPodSelector().getMatchLabels())
                     .isEqualTo(DEFAULTS.deployment(service).getSpec().getSelector().getMatchLabels());
             NetworkPolicyIngressRule rule = onlyRule(policy);
@@ -208,6 +209,18 @@ class ExposureTest {
             assertThat(rules.get(1).getPorts()).singleElement()
                     .satisfies(port -> assertThat(port.getPort()).isEqualTo(new IntOrString("http")));
         }
+    }
+
+    /** deploy/README.md, "Who may reach the gateway": a LoadBalancer gateway admits only its source ranges. */
+    @Test
+    void aLoadBalancerGatewayTakesItsSourceRanges() {
+        Manifests manifests = Chart.render(Chart.minimal("services.gateway.service.type", "LoadBalancer",
+                "services.gateway.service.loadBalancerSourceRanges[0]", "203.0.113.0/24",
+                "services.gateway.service.loadBalancerSourceRanges[1]", "198.51.100.17/32"));
+
+        assertThat(manifests.get(Service.class, GATEWAY.resourceName()).getSpec().getLoadBalancerSourceRanges())
+                .containsExactly("203.0.113.0/24", "198.51.100.17/32");
+        assertThat(DEFAULTS.get(Service.class, GATEWAY.resourceName()).getSpec().getLoadBalancerSourceRanges()).isEmpty();
     }
 
     @Test
