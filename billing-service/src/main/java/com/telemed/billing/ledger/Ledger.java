@@ -12,21 +12,27 @@ import java.util.UUID;
  * Applies a batch of consumed events to the ledger in one transaction, with their envelope ids
  * (deduplication and change commit together): a member event's names, the status it was created
  * with or changed to, its deletion; an approval's time as a candidate first approval. Events the
- * ledger has no use for (other care events, a malformed envelope) are not recorded at all.
+ * ledger has no use for (other care events, a malformed envelope) are not recorded at all. The
+ * events of a partner whose ledger is being rebuilt are merged into what the rebuild staged too
+ * ({@link LedgerRebuilds}), so the rebuild's swap keeps them.
  */
 @ApplicationScoped
 public class Ledger {
 
     private final LedgerWrites writes;
+    private final LedgerRebuilds rebuilds;
 
-    public Ledger(LedgerWrites writes) {
+    public Ledger(LedgerWrites writes, LedgerRebuilds rebuilds) {
         this.writes = writes;
+        this.rebuilds = rebuilds;
     }
 
     /** Returns how many events changed the ledger (first deliveries of events it acts on). */
     @Transactional
     public int apply(List<LedgerEvent> batch) {
         List<LedgerEvent> relevant = batch.stream().filter(LedgerEvent::concernsLedger).toList();
+        // First, before any row is written: the ledger's lock (shared) and the partners being rebuilt.
+        Set<String> rebuilding = rebuilds.rebuilding(relevant.stream().map(LedgerEvent::partnerId).distinct().toList());
         Set<UUID> fresh = writes.firstDeliveries(relevant.stream().map(LedgerEvent::id).toList());
         List<LedgerWrites.Names> names = new ArrayList<>();
         List<LedgerWrites.Approval> approvals = new ArrayList<>();
@@ -56,11 +62,22 @@ public class Ledger {
                 }
             }
         }
-        writes.names(names);
-        writes.approvals(approvals);
-        writes.statuses(statuses);
-        // Last: a member created and deleted within one batch ends deleted.
-        writes.deletions(deletions);
+        merge(LedgerWrites.Tables.LIVE, names, approvals, statuses, deletions);
+        if (!rebuilding.isEmpty()) {
+            merge(LedgerWrites.Tables.STAGED, names.stream().filter(row -> rebuilding.contains(row.partnerId())).toList(),
+                    approvals.stream().filter(row -> rebuilding.contains(row.partnerId())).toList(),
+                    statuses.stream().filter(row -> rebuilding.contains(row.partnerId())).toList(),
+                    deletions.stream().filter(row -> rebuilding.contains(row.partnerId())).toList());
+        }
         return applied.size();
+    }
+
+    private void merge(LedgerWrites.Tables tables, List<LedgerWrites.Names> names, List<LedgerWrites.Approval> approvals,
+                       List<LedgerWrites.Status> statuses, List<LedgerWrites.Deletion> deletions) {
+        writes.names(tables, names);
+        writes.approvals(tables, approvals);
+        writes.statuses(tables, statuses);
+        // Last: a member created and deleted within one batch ends deleted.
+        writes.deletions(tables, deletions);
     }
 }

@@ -32,6 +32,10 @@ import org.hibernate.Session;
  * Rows are merged in member id order, so two transactions touching the same members take their
  * row locks in one order. Every statement names the partner: a merge never reaches another
  * partner's row, even under a member id it does not own.
+ *
+ * <p>Each merge goes to the live ledger or to a running rebuild's staged copy ({@link Tables}),
+ * which takes the same merges: the rebuild's pages and the events consumed while it runs
+ * ({@link LedgerRebuilds}).
  */
 @ApplicationScoped
 public class LedgerWrites {
@@ -48,30 +52,55 @@ public class LedgerWrites {
     public record Deletion(String partnerId, UUID memberId) {
     }
 
+    /** Where a merge goes: the live ledger (V3) or what a running rebuild staged (V4), tables of the same shape. */
+    public enum Tables {
+        LIVE("ledger_members", "ledger_status_changes"),
+        STAGED("ledger_rebuild_members", "ledger_rebuild_status_changes");
+
+        final String members;
+        final String statusChanges;
+        private final String names;
+        private final String approval;
+        private final String status;
+        private final String deleteStatuses;
+        private final String deleteMember;
+
+        Tables(String members, String statusChanges) {
+            this.members = members;
+            this.statusChanges = statusChanges;
+            this.names = NAMES.formatted(members, members, members, members);
+            this.approval = APPROVAL.formatted(members, members, members, members);
+            this.status = STATUS.formatted(statusChanges);
+            this.deleteStatuses = DELETE_STATUSES.formatted(statusChanges, members);
+            this.deleteMember = DELETE_MEMBER.formatted(members);
+        }
+    }
+
+    // Table names filled in per Tables (constants, never input).
     private static final String NAMES = """
-            INSERT INTO ledger_members (member_id, partner_id, first_name, last_name, email, names_at)
+            INSERT INTO %s (member_id, partner_id, first_name, last_name, email, names_at)
             VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (member_id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
                 email = excluded.email, names_at = excluded.names_at
-            WHERE ledger_members.partner_id = excluded.partner_id
-              AND (ledger_members.names_at IS NULL OR ledger_members.names_at <= excluded.names_at)""";
+            WHERE %s.partner_id = excluded.partner_id
+              AND (%s.names_at IS NULL OR %s.names_at <= excluded.names_at)""";
 
     private static final String APPROVAL = """
-            INSERT INTO ledger_members (member_id, partner_id, billing_start) VALUES (?, ?, ?)
+            INSERT INTO %s (member_id, partner_id, billing_start) VALUES (?, ?, ?)
             ON CONFLICT (member_id) DO UPDATE SET billing_start = excluded.billing_start
-            WHERE ledger_members.partner_id = excluded.partner_id
-              AND (ledger_members.billing_start IS NULL OR ledger_members.billing_start > excluded.billing_start)""";
+            WHERE %s.partner_id = excluded.partner_id
+              AND (%s.billing_start IS NULL OR %s.billing_start > excluded.billing_start)""";
 
     private static final String STATUS = """
-            INSERT INTO ledger_status_changes (id, partner_id, member_id, status, at) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO %s (id, partner_id, member_id, status, at) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (id) DO NOTHING""";
 
     /** A deleted member never had a request (members-service refuses otherwise), so was never billable. */
     private static final String DELETE_STATUSES = """
-            DELETE FROM ledger_status_changes s WHERE s.partner_id = ? AND s.member_id = ?
-              AND NOT EXISTS (SELECT 1 FROM ledger_members m WHERE m.member_id = s.member_id AND m.billing_start IS NOT NULL)""";
+            DELETE FROM %s s WHERE s.partner_id = ? AND s.member_id = ?
+              AND NOT EXISTS (SELECT 1 FROM %s m WHERE m.member_id = s.member_id AND m.billing_start IS NOT NULL)""";
     private static final String DELETE_MEMBER = """
-            DELETE FROM ledger_members WHERE partner_id = ? AND member_id = ? AND billing_start IS NULL""";
+            DELETE FROM %s WHERE partner_id = ? AND member_id = ? AND billing_start IS NULL""";
 
     private static final String FIRST_DELIVERIES = """
             INSERT INTO consumed_events (event_id) SELECT unnest(?::uuid[]) ON CONFLICT DO NOTHING RETURNING event_id""";
@@ -102,8 +131,8 @@ public class LedgerWrites {
         });
     }
 
-    public void names(List<Names> names) {
-        batch(NAMES, sorted(names, Names::memberId), (statement, row) -> {
+    public void names(Tables tables, List<Names> names) {
+        batch(tables.names, sorted(names, Names::memberId), (statement, row) -> {
             statement.setObject(1, row.memberId());
             statement.setString(2, row.partnerId());
             statement.setString(3, row.firstName());
@@ -113,8 +142,8 @@ public class LedgerWrites {
         });
     }
 
-    public void approvals(List<Approval> approvals) {
-        batch(APPROVAL, sorted(approvals, Approval::memberId), (statement, row) -> {
+    public void approvals(Tables tables, List<Approval> approvals) {
+        batch(tables.approval, sorted(approvals, Approval::memberId), (statement, row) -> {
             statement.setObject(1, row.memberId());
             statement.setString(2, row.partnerId());
             statement.setObject(3, utc(row.at()));
@@ -122,8 +151,8 @@ public class LedgerWrites {
     }
 
     /** In the order given: {@code seq} keeps it for changes of one millisecond. */
-    public void statuses(List<Status> statuses) {
-        batch(STATUS, statuses, (statement, row) -> {
+    public void statuses(Tables tables, List<Status> statuses) {
+        batch(tables.status, statuses, (statement, row) -> {
             statement.setObject(1, row.id());
             statement.setString(2, row.partnerId());
             statement.setObject(3, row.memberId());
@@ -132,28 +161,15 @@ public class LedgerWrites {
         });
     }
 
-    public void deletions(List<Deletion> deletions) {
+    public void deletions(Tables tables, List<Deletion> deletions) {
         List<Deletion> ordered = sorted(deletions, Deletion::memberId);
-        batch(DELETE_STATUSES, ordered, (statement, row) -> {
+        batch(tables.deleteStatuses, ordered, (statement, row) -> {
             statement.setString(1, row.partnerId());
             statement.setObject(2, row.memberId());
         });
-        batch(DELETE_MEMBER, ordered, (statement, row) -> {
+        batch(tables.deleteMember, ordered, (statement, row) -> {
             statement.setString(1, row.partnerId());
             statement.setObject(2, row.memberId());
-        });
-    }
-
-    /** Forgets a partner's ledger (the rebuild's first step; the consumed event ids stay). */
-    public void forgetPartner(String partnerId) {
-        work(connection -> {
-            for (String table : List.of("ledger_status_changes", "ledger_members")) {
-                try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + table + " WHERE partner_id = ?")) {
-                    delete.setString(1, partnerId);
-                    delete.executeUpdate();
-                }
-            }
-            return null;
         });
     }
 
@@ -161,7 +177,7 @@ public class LedgerWrites {
         void bind(PreparedStatement statement, T row) throws SQLException;
     }
 
-    private interface Work<R> {
+    interface Work<R> {
         R run(Connection connection) throws SQLException;
     }
 
@@ -181,7 +197,8 @@ public class LedgerWrites {
         });
     }
 
-    private static <R> R work(Work<R> work) {
+    /** JDBC on the connection of the caller's transaction. */
+    static <R> R work(Work<R> work) {
         return Panache.getEntityManager().unwrap(Session.class).doReturningWork(work::run);
     }
 

@@ -1,12 +1,13 @@
 package com.telemed.billing.rebuild;
 
+import com.telemed.billing.ledger.LedgerRebuilds;
 import com.telemed.billing.ledger.LedgerWrites;
-import io.quarkus.hibernate.orm.panache.Panache;
-import io.quarkus.narayana.jta.runtime.TransactionConfiguration;
+import com.telemed.common.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -17,11 +18,13 @@ import java.util.UUID;
  * forever, with patients' names and emails in them long after a member is gone; the owners'
  * tables are the records of truth and are kept anyway.
  *
- * <p>One transaction: the partner's rows are deleted, then everything the owners hold is merged
- * back with the consumers' own merges ({@link LedgerWrites}). Summaries read the old ledger until
- * it commits. Events consumed meanwhile merge with it in either order (the merges do not depend on
- * order), so nothing they bring is lost; consumer batches touching the partner's members wait for
- * the commit. Two rebuilds of one partner run one after the other (an advisory lock).
+ * <p>No call to an owner is made inside a transaction or under a lock (issue 38). The rebuild
+ * claims the partner, then reads the owners page by page with no transaction open and stages each
+ * page in a short transaction of its own (so it holds one page in memory at a time), then replaces
+ * the partner's live rows with what it staged in one last short transaction ({@link LedgerRebuilds}).
+ * Summaries read the old ledger until that swap commits. Events consumed meanwhile are merged into
+ * the live rows and the staged ones, so nothing they bring is lost. Two rebuilds of one partner run
+ * one after the other: the second waits for the first's claim to end (or to go stale).
  */
 @ApplicationScoped
 public class Rebuild {
@@ -29,20 +32,39 @@ public class Rebuild {
     public record Outcome(int members, int billableMembers) {
     }
 
-    private final Owners owners;
-    private final LedgerWrites writes;
+    /** How often a rebuild waiting for another looks at its claim. */
+    private static final Duration WAIT = Duration.ofMillis(200);
 
-    public Rebuild(Owners owners, LedgerWrites writes) {
+    private final Owners owners;
+    private final LedgerRebuilds rebuilds;
+    private final RebuildConfig config;
+
+    public Rebuild(Owners owners, LedgerRebuilds rebuilds, RebuildConfig config) {
         this.owners = owners;
-        this.writes = writes;
+        this.rebuilds = rebuilds;
+        this.config = config;
     }
 
-    @Transactional
-    @TransactionConfiguration(timeout = 3600)
     public Outcome partner(String partnerId) {
-        Panache.getEntityManager().createNativeQuery("SELECT pg_advisory_xact_lock(hashtext('billing.rebuild'), hashtext(:partner))")
-                .setParameter("partner", partnerId).getSingleResult();
-        writes.forgetPartner(partnerId);
+        UUID rebuildId = claim(partnerId);
+        try {
+            Outcome outcome = readAndStage(partnerId, rebuildId);
+            rebuilds.swap(partnerId, rebuildId);
+            return outcome;
+        } catch (LedgerRebuilds.ClaimLost lost) {
+            throw new ApiException(409, "Rebuild taken over by a later rebuild");
+        } catch (RuntimeException failed) {
+            try {
+                rebuilds.release(partnerId, rebuildId);
+            } catch (RuntimeException notReleased) {
+                // The claim goes stale and the next rebuild takes it over.
+                failed.addSuppressed(notReleased);
+            }
+            throw failed;
+        }
+    }
+
+    private Outcome readAndStage(String partnerId, UUID rebuildId) {
         int members = 0;
         UUID after = null;
         do {
@@ -56,8 +78,7 @@ public class Rebuild {
                     statuses.add(new LedgerWrites.Status(change.id(), partnerId, member.memberId(), change.status(), change.at()));
                 }
             }
-            writes.names(names);
-            writes.statuses(statuses);
+            rebuilds.stage(partnerId, rebuildId, names, statuses, List.of());
             members += page.members().size();
             after = page.next();
         } while (after != null);
@@ -65,12 +86,31 @@ public class Rebuild {
         after = null;
         do {
             OwnersApi.ApprovalsPage page = owners.firstApprovals(partnerId, after);
-            writes.approvals(page.members().stream()
+            rebuilds.stage(partnerId, rebuildId, List.of(), List.of(), page.members().stream()
                     .map(first -> new LedgerWrites.Approval(partnerId, first.memberId(), first.firstApprovedAt()))
                     .toList());
             billable += page.members().size();
             after = page.next();
         } while (after != null);
         return new Outcome(members, billable);
+    }
+
+    /** Waits, holding nothing, while another rebuild of the partner holds a fresh claim; then claims it. */
+    private UUID claim(String partnerId) {
+        Duration stale = config.claimTimeout();
+        while (true) {
+            if (!rebuilds.claimedByAnother(partnerId, stale)) {
+                Optional<UUID> claimed = rebuilds.claim(partnerId, stale);
+                if (claimed.isPresent()) {
+                    return claimed.get();
+                }
+            }
+            try {
+                Thread.sleep(WAIT.toMillis());
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for another rebuild of the partner");
+            }
+        }
     }
 }

@@ -5,12 +5,19 @@ import com.telemed.testkit.infra.FreePorts;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 
-/** Points billing-service's rebuild at the loopback port where {@link OwnersNeighbour} (a CDI bean of the tests) serves both owners. */
+/**
+ * Points billing-service's rebuild at the loopback port where {@link OwnersNeighbour} (a CDI bean of the tests) serves both
+ * owners, under the tests' remote policy with a read timeout long enough for a test to hold the owners' answers
+ * ({@link FakeNeighbour#hold}) while it checks what billing holds meanwhile (no billing test needs a call to time out).
+ */
 public class OwnersNeighbourResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        return FakeNeighbour.testPolicy("http://127.0.0.1:" + FreePorts.next(), "billing.remote.members-url", "billing.remote.requests-url");
+        Map<String, String> config = FakeNeighbour.testPolicy("http://127.0.0.1:" + FreePorts.next(), "billing.remote.members-url",
+                "billing.remote.requests-url");
+        config.put("platform.remote.read-timeout", "30s");
+        return config;
     }
 
     @Override

@@ -5,22 +5,33 @@ import static com.telemed.testkit.kafka.BillingEvents.created;
 import static com.telemed.testkit.kafka.BillingEvents.statusChanged;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.billing.LedgerFixture;
 import com.telemed.billing.ledger.Ledger;
 import com.telemed.testkit.http.FakeNeighbour;
 import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
 import io.vertx.core.json.JsonObject;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,12 +39,17 @@ import org.junit.jupiter.api.Test;
  * {@code POST /ops/v1/partners/:id/billing/rebuild}: a partner's ledger rebuilt from scratch out of
  * the owners' data (here a fake members-service and requests-service answering as those do, in
  * pages) gives the summaries the events gave; it mends what events never brought; it leaves every
- * other partner's ledger alone; and an owner that cannot answer leaves the ledger as it was.
+ * other partner's ledger alone; and an owner that cannot answer leaves the ledger as it was. Issue 38:
+ * no transaction or lock is held while an owner keeps a page waiting, what the consumer applies
+ * meanwhile survives, two rebuilds of one partner still run one after the other, and a stale claim
+ * is taken over.
  */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 @WithTestResource(OwnersNeighbourResource.class)
 class RebuildTest {
+
+    private static final Duration PROMPTLY = Duration.ofSeconds(20);
 
     @Inject
     Ledger ledger;
@@ -44,14 +60,26 @@ class RebuildTest {
     @Inject
     OwnersNeighbour owners;
 
+    @Inject
+    Owners ownersClient;
+
     String partner;
+
+    ExecutorService background;
 
     @BeforeEach
     void partnerWithMonthlyBilling() {
         owners.reset();
+        background = Executors.newCachedThreadPool();
         partner = "partner-" + UUID.randomUUID();
         given().contentType("application/json").body("{\"enabled\": true, \"cycle\": \"monthly\", \"ratePerMember\": 20}")
                 .put("/ops/v1/partners/" + partner + "/billing").then().statusCode(200);
+    }
+
+    @AfterEach
+    void answerWhatIsHeld() {
+        owners.release();
+        background.shutdownNow();
     }
 
     private static Instant at(String instant) {
@@ -72,8 +100,11 @@ class RebuildTest {
                 "2026-11", summary(partnerId, "2026-11"), "2026-12", summary(partnerId, "2026-12"));
     }
 
-    @Test
-    void aRebuildFromTheOwnersGivesTheSameSummariesAsTheEvents() {
+    /**
+     * Ada, Paul (paused since October), Rita (paused from August to November 25) and Nora (never approved), by events
+     * and as the owners hold them: the same members, status audits and first approvals. Ada's id.
+     */
+    private String fourMembersByEventsAndOwners() {
         String ada = UUID.randomUUID().toString();
         String paul = UUID.randomUUID().toString();
         String rita = UUID.randomUUID().toString();
@@ -92,9 +123,7 @@ class RebuildTest {
                 statusChanged(partner, rita, ritaPause, "active", "paused", at("2026-08-15T00:00:00Z")),
                 statusChanged(partner, rita, ritaBack, "paused", "active", at("2026-11-25T00:00:00Z")),
                 created(partner, nora, "Nora", "None", "nora@example.com", at("2026-11-01T00:00:00Z")));
-        Map<String, String> fromEvents = summaries(partner);
 
-        // What the owners hold: the same members, status audits and first approvals.
         owners.member(partner, ada, "Ada", "Lovelace", "ada@example.com", "2026-10-01T08:00:00.000Z", "2026-10-01T08:00:00.000Z",
                 List.of(change(ada, "active", "2026-10-01T08:00:00.000Z")));
         owners.member(partner, paul, "Paul", "Paused", "paul@example.com", "2026-09-01T00:00:00.000Z", "2026-10-03T00:00:00.000Z",
@@ -107,6 +136,32 @@ class RebuildTest {
         owners.firstApproval(partner, ada, "2026-10-05T10:00:00.250Z");
         owners.firstApproval(partner, paul, "2026-09-10T00:00:00.000Z");
         owners.firstApproval(partner, rita, "2026-08-01T12:00:00.000Z");
+        return ada;
+    }
+
+    private Response rebuild() {
+        return given().post("/ops/v1/partners/" + partner + "/billing/rebuild");
+    }
+
+    private static void assertRebuilt(Response answer) {
+        assertEquals(200, answer.statusCode(), answer.asString());
+        assertEquals("{\"members\":4,\"billableMembers\":3}", answer.asString());
+    }
+
+    /** The second page of the members' export: the first page has been read (and staged) when it is asked for. */
+    private static boolean secondMembersPage(FakeNeighbour.Call call) {
+        return call.path().equals("/internal/members/billing-export") && call.query().get("after") != null;
+    }
+
+    /** The owners' calls as {@code path?after}, in the order they arrived. */
+    private List<String> ownerCalls() {
+        return owners.calls().stream().map(call -> call.path() + "?" + call.query().get("after")).toList();
+    }
+
+    @Test
+    void aRebuildFromTheOwnersGivesTheSameSummariesAsTheEvents() {
+        fourMembersByEventsAndOwners();
+        Map<String, String> fromEvents = summaries(partner);
 
         given().post("/ops/v1/partners/" + partner + "/billing/rebuild").then().statusCode(200)
                 .body(equalTo("{\"members\":4,\"billableMembers\":3}"));
@@ -116,6 +171,97 @@ class RebuildTest {
         assertEquals(2, owners.calls("GET", "/internal/requests/first-approvals").size());
         assertEquals(partner, owners.calls("GET", "/internal/members/billing-export").get(0).query().get("partnerId"));
         assertEquals(List.of(), owners.unproven());
+        // Nothing of the rebuild is left beside the ledger.
+        assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM ledger_rebuilds"));
+        assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM ledger_rebuild_members WHERE partner_id = ?", partner));
+        assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM ledger_rebuild_status_changes WHERE partner_id = ?", partner));
+    }
+
+    /**
+     * Issue 38: no call to another service inside a transaction or under a lock. While an owner keeps a page waiting,
+     * billing-service has no transaction open and holds no advisory lock; summaries answer, from the ledger as it was;
+     * the consumer applies events the owners' pages do not hold (Ada paused on November 20th, after her page was
+     * read; Grace created and approved). Once the owner answers, the rebuild answers as before and the ledger is the
+     * owners' data merged with those events: December leaves Ada out and bills Grace, exactly as the events alone say.
+     */
+    @Test
+    void aRebuildWaitingOnAnOwnerHoldsNoTransactionAndNoLockAndKeepsWhatTheConsumerAppliedMeanwhile() throws Exception {
+        String ada = fourMembersByEventsAndOwners();
+        owners.hold(RebuildTest::secondMembersPage);
+        Future<Response> rebuild = background.submit(this::rebuild);
+        await().atMost(PROMPTLY).until(() -> owners.held().size() == 1);
+
+        String grace = UUID.randomUUID().toString();
+        LedgerFixture.apply(ledger, json, statusChanged(partner, ada, UUID.randomUUID().toString(), "active", "paused",
+                        at("2026-11-20T00:00:00Z")),
+                created(partner, grace, "Grace", "Hopper", "grace@example.com", at("2026-11-21T00:00:00Z")),
+                approved(partner, grace, at("2026-11-22T00:00:00Z")));
+        assertEquals(List.of(), ServiceDatabase.texts("""
+                SELECT pid || ' ' || state || ': ' || left(query, 120) FROM pg_stat_activity
+                WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL"""));
+        assertEquals(List.of(), ServiceDatabase.texts("""
+                SELECT pid || ' ' || mode || ' ' || objid FROM pg_locks
+                WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"""));
+        Map<String, String> fromEvents = summaries(partner);
+        assertEquals(false, fromEvents.get("2026-12").contains(ada), fromEvents.get("2026-12"));
+        assertEquals(true, fromEvents.get("2026-11").contains(ada), fromEvents.get("2026-11"));
+        assertEquals(true, fromEvents.get("2026-12").contains(grace), fromEvents.get("2026-12"));
+        // Still waiting on the owner: everything above was seen during the stall.
+        assertEquals(1, owners.held().size());
+
+        owners.release();
+        assertRebuilt(rebuild.get(60, TimeUnit.SECONDS));
+        assertEquals(fromEvents, summaries(partner));
+    }
+
+    /**
+     * Two rebuilds of one partner run one after the other: the second asks no owner while the first is under way
+     * (waiting on an owner), then reads everything again once the first is done. Both answer the same.
+     */
+    @Test
+    void twoRebuildsOfOnePartnerRunOneAfterTheOther() throws Exception {
+        fourMembersByEventsAndOwners();
+        Map<String, String> fromEvents = summaries(partner);
+        owners.hold(RebuildTest::secondMembersPage);
+        Future<Response> first = background.submit(this::rebuild);
+        await().atMost(PROMPTLY).until(() -> owners.held().size() == 1);
+        Future<Response> second = background.submit(this::rebuild);
+        await().during(Duration.ofMillis(700)).atMost(PROMPTLY).until(() -> owners.calls().size() == 2);
+
+        owners.release();
+        assertRebuilt(first.get(60, TimeUnit.SECONDS));
+        assertRebuilt(second.get(60, TimeUnit.SECONDS));
+        List<String> calls = ownerCalls();
+        assertEquals(10, calls.size(), calls.toString());
+        assertEquals(calls.subList(0, 5), calls.subList(5, 10));
+        assertEquals(List.of("/internal/members/billing-export?null", "/internal/requests/first-approvals?null"),
+                List.of(calls.get(5), calls.get(8)));
+        assertEquals(fromEvents, summaries(partner));
+    }
+
+    /** A rebuild that stopped half-way (its replica killed) leaves its claim; once stale, the next rebuild takes it over. */
+    @Test
+    void aClaimLeftByARebuildThatStoppedIsTakenOverOnceStale() {
+        fourMembersByEventsAndOwners();
+        Map<String, String> fromEvents = summaries(partner);
+        ServiceDatabase.update("INSERT INTO ledger_rebuilds (partner_id, rebuild_id, heartbeat_at) VALUES (?, ?, now() - interval '1 hour')",
+                partner, UUID.randomUUID());
+        ServiceDatabase.update("INSERT INTO ledger_rebuild_members (member_id, partner_id, first_name) VALUES (?, ?, 'Left')",
+                UUID.randomUUID(), partner);
+
+        assertRebuilt(rebuild());
+        assertEquals(fromEvents, summaries(partner));
+        assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM ledger_rebuilds WHERE partner_id = ?", partner));
+        assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM ledger_rebuild_members WHERE partner_id = ?", partner));
+    }
+
+    /** The code-level guard of issue 38: billing-service never calls an owner with a transaction open. */
+    @Test
+    void noOwnerIsCalledInsideATransaction() {
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> QuarkusTransaction.requiringNew().run(() -> ownersClient.members(partner, null)));
+        assertEquals("members-service billing-export called inside a transaction", refused.getMessage());
+        assertEquals(List.of(), owners.calls());
     }
 
     @Test
@@ -167,5 +313,11 @@ class RebuildTest {
         given().post("/ops/v1/partners/" + partner + "/billing/rebuild").then().statusCode(503)
                 .body("error", equalTo("Service Unavailable"));
         assertEquals(before, summary(partner, "2026-11"));
+        // Its claim and what it staged are gone: the next rebuild starts at once.
+        assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM ledger_rebuilds WHERE partner_id = ?", partner));
+        assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM ledger_rebuild_members WHERE partner_id = ?", partner));
+        owners.reset();
+        given().post("/ops/v1/partners/" + partner + "/billing/rebuild").then().statusCode(200)
+                .body(equalTo("{\"members\":1,\"billableMembers\":0}"));
     }
 }
