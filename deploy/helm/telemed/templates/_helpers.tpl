@@ -169,6 +169,9 @@ app.kubernetes.io/component: {{ $facts.module }}
 {{- define "telemed.webhookKeysSecret" -}}
 {{- .Values.secrets.webhookSecretKeys.existingSecret | default (printf "%s-webhook-secret-keys" (include "telemed.fullname" .)) -}}
 {{- end -}}
+{{- define "telemed.attachmentLinkKeySecret" -}}
+{{- .Values.secrets.attachmentLinkKey.existingSecret | default (printf "%s-attachment-link-key" (include "telemed.fullname" .)) -}}
+{{- end -}}
 {{- define "telemed.kafkaSecret" -}}
 {{- .Values.secrets.kafka.existingSecret | default (printf "%s-kafka" (include "telemed.fullname" .)) -}}
 {{- end -}}
@@ -222,7 +225,7 @@ seen: after changing one, `kubectl rollout restart`).
 {{- $used := list $s.trustKey (get $s.databases .name) -}}
 {{- if eq .name "gateway" -}}{{- $used = append $used $s.opsApiKey -}}{{- end -}}
 {{- if eq .name "webhook" -}}{{- $used = append $used $s.webhookSecretKeys -}}{{- end -}}
-{{- if eq .name "messaging" -}}{{- $used = append $used $s.smtp -}}{{- end -}}
+{{- if eq .name "messaging" -}}{{- $used = append (append $used $s.smtp) $s.attachmentLinkKey -}}{{- end -}}
 {{- if $facts.kafka -}}{{- $used = append $used $s.kafka -}}{{- end -}}
 {{- toJson $used | sha256sum -}}
 {{- end -}}

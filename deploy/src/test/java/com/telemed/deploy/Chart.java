@@ -51,7 +51,8 @@ final class Chart {
         Map<String, String> secrets = ordered(
                 "secrets.trustKey.value", "trust-key-0123456789abcdef0123456789",
                 "secrets.opsApiKey.value", "ops-key-f00dfeedcafe",
-                "secrets.webhookSecretKeys.value", "k1:d2ViaG9vay1rZXktb2YtdGhpcnR5LXR3by1ieXRlcyE=");
+                "secrets.webhookSecretKeys.value", "k1:d2ViaG9vay1rZXktb2YtdGhpcnR5LXR3by1ieXRlcyE=",
+                "secrets.attachmentLinkKey.value", "attachment-link-key-fedcba9876543210");
         for (Service service : Service.values()) {
             secrets.put("secrets.databases." + service.key() + ".username", "user-" + service.key());
             secrets.put("secrets.databases." + service.key() + ".password", "pw-" + service.key() + "-9a8b7c");

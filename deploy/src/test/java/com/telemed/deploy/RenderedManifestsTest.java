@@ -20,7 +20,7 @@ class RenderedManifestsTest {
 
         assertThat(kinds(manifests)).containsExactlyEntriesOf(new TreeMap<>(Map.of(
                 "ConfigMap", 7L, "Deployment", 7L, "NetworkPolicy", 7L, "PodDisruptionBudget", 7L,
-                "Secret", 10L, "Service", 7L, "ServiceAccount", 7L)));
+                "Secret", 11L, "Service", 7L, "ServiceAccount", 7L)));
     }
 
     @Test
@@ -30,7 +30,7 @@ class RenderedManifestsTest {
         // The topics Job is a hook (pre-install, pre-upgrade): not part of the release's manifest.
         assertThat(kinds(manifests)).containsExactlyEntriesOf(new TreeMap<>(Map.of(
                 "ConfigMap", 7L, "Deployment", 7L, "Ingress", 1L, "NetworkPolicy", 7L,
-                "PodDisruptionBudget", 7L, "Secret", 10L, "Service", 7L, "ServiceAccount", 7L)));
+                "PodDisruptionBudget", 7L, "Secret", 11L, "Service", 7L, "ServiceAccount", 7L)));
     }
 
     @Test

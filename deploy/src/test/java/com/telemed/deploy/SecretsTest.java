@@ -58,6 +58,8 @@ class SecretsTest {
         assertThat(data("telemed-ops-api-key")).containsExactlyEntriesOf(Map.of("ops-api-key", Chart.SECRETS.get("secrets.opsApiKey.value")));
         assertThat(data("telemed-webhook-secret-keys"))
                 .containsExactlyEntriesOf(Map.of("secret-keys", Chart.SECRETS.get("secrets.webhookSecretKeys.value")));
+        assertThat(data("telemed-attachment-link-key"))
+                .containsExactlyEntriesOf(Map.of("link-key", Chart.SECRETS.get("secrets.attachmentLinkKey.value")));
         for (Chart.Service service : Chart.Service.all()) {
             assertThat(data(service.resourceName() + "-database")).containsExactlyInAnyOrderEntriesOf(Map.of(
                     "username", "user-" + service.key(), "password", "pw-" + service.key() + "-9a8b7c"));
@@ -77,6 +79,9 @@ class SecretsTest {
             if (service == WEBHOOK) {
                 expected.put("WEBHOOK_SECRET_KEYS", "telemed-webhook-secret-keys/secret-keys");
             }
+            if (service == MESSAGING) {
+                expected.put("ATTACHMENT_LINK_KEY", "telemed-attachment-link-key/link-key");
+            }
             assertThat(secretEnv(DEFAULTS.deployment(service))).as(service.module()).containsExactlyEntriesOf(expected);
         }
     }
@@ -95,6 +100,7 @@ class SecretsTest {
                 "QUARKUS_DATASOURCE_USERNAME", "telemed-messaging-db/username",
                 "QUARKUS_DATASOURCE_PASSWORD", "telemed-messaging-db/password",
                 "PLATFORM_TRUST_KEY", "telemed-trust-key/trust-key",
+                "ATTACHMENT_LINK_KEY", "telemed-attachment-link-key/link-key",
                 "KAFKA_SASL_JAAS_CONFIG", "telemed-kafka/sasl-jaas-config",
                 "SMTP_USERNAME", "telemed-smtp/username",
                 "SMTP_PASSWORD", "telemed-smtp/password"));
@@ -114,6 +120,9 @@ class SecretsTest {
 
         assertThat(Chart.renderFailure(Chart.minimal("secrets.trustKey.value", "only-twenty-characters")))
                 .contains("secrets.trustKey.value: every comma-separated key must be at least 32 characters");
+
+        assertThat(Chart.renderFailure(Chart.minimal("secrets.attachmentLinkKey.value", "attachment-link-key-fedcba9876543210,short")))
+                .contains("secrets.attachmentLinkKey.value: every comma-separated key must be at least 32 characters");
 
         assertThat(Chart.renderFailure(Chart.minimal("kafka.securityProtocol", "SASL_SSL", "kafka.sasl.mechanism", "PLAIN")))
                 .contains("secrets.kafka.saslJaasConfig is required with a SASL_* kafka.securityProtocol (or secrets.kafka.existingSecret)");

@@ -11,9 +11,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The packaged service, as a deployment runs it, refuses to start without its SMTP server and the
- * public base of attachment links (beside the datasource and the trust key), naming each; with a
- * deployment's own values it starts.
+ * The packaged service, as a deployment runs it, refuses to start without its SMTP server, the
+ * public base of attachment links and a key of its own for their tokens (beside the datasource and
+ * the trust key), naming each; with a deployment's own values it starts.
  */
 class ProductionStartIT {
 
@@ -29,6 +29,7 @@ class ProductionStartIT {
         environment.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + FreePorts.next());
         environment.put("SMTP_HOST", "smtp.deployment.example");
         environment.put("ATTACHMENT_BASE_URL", "https://api.deployment.example");
+        environment.put("ATTACHMENT_LINK_KEY", "a-deployment-attachment-link-key-from-its-secret-store");
         return environment;
     }
 
@@ -42,7 +43,20 @@ class ProductionStartIT {
                 "quarkus.datasource.password (QUARKUS_DATASOURCE_PASSWORD) is not set",
                 "platform.trust.key (PLATFORM_TRUST_KEY) is not set",
                 "messaging.attachments.base-url (ATTACHMENT_BASE_URL) is not set",
+                "messaging.attachments.link-key (ATTACHMENT_LINK_KEY) is not set",
                 "messaging.smtp-host (SMTP_HOST) is not set");
+    }
+
+    @Test
+    void theLinkKeysDevelopmentValueOrAShortKeyIsRefused() throws Exception {
+        Map<String, String> environment = deployment();
+        environment.put("ATTACHMENT_LINK_KEY", "a-deployment-attachment-link-key-from-its-secret-store,"
+                + "local-development-attachment-link-key-not-a-secret");
+        assertRefused(refusedStart("development-link-key", environment),
+                "messaging.attachments.link-key (ATTACHMENT_LINK_KEY) holds the development value");
+        environment.put("ATTACHMENT_LINK_KEY", "short");
+        assertRefused(refusedStart("short-link-key", environment),
+                "messaging.attachments.link-key (ATTACHMENT_LINK_KEY) holds a key shorter than 32 characters");
     }
 
     @Test

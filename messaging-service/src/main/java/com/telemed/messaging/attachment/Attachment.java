@@ -10,9 +10,10 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * An uploaded file (table {@code attachments}): its name and type as uploaded, its size, the
- * stored bytes' id in the {@link FileStore}, and the token of its download link. The file name is
- * the patient's: never log it.
+ * An uploaded file (table {@code attachments}): its name and type as uploaded, its size and the
+ * stored bytes' id in the {@link FileStore}. Not its link's token, which is derived from the id
+ * ({@link AttachmentLinks}); an attachment stored before issue #38 keeps the SHA-256 of the token of
+ * the link it was given then. The file name is the patient's: never log it.
  */
 @Entity
 @Table(name = "attachments")
@@ -21,9 +22,6 @@ public class Attachment extends PanacheEntityBase {
     @Id
     @Column(name = "id", nullable = false, updatable = false)
     public UUID id;
-
-    @Column(name = "token", nullable = false, updatable = false)
-    public String token;
 
     @Column(name = "partner_id", nullable = false, updatable = false)
     public String partnerId;
@@ -46,7 +44,15 @@ public class Attachment extends PanacheEntityBase {
     @Column(name = "created_at", nullable = false, updatable = false)
     public Instant createdAt;
 
-    public static Optional<Attachment> findByToken(String token) {
-        return find("token", token).firstResultOptional();
+    /** SHA-256 of the token of a link handed out before issue #38 (migration V4); null for every later one. */
+    @Column(name = "legacy_token_hash", updatable = false)
+    public byte[] legacyTokenHash;
+
+    public static Optional<Attachment> byId(UUID id) {
+        return find("id", id).firstResultOptional();
+    }
+
+    public static Optional<Attachment> byLegacyTokenHash(byte[] hash) {
+        return find("legacyTokenHash", hash).firstResultOptional();
     }
 }

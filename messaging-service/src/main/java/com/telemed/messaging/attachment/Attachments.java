@@ -9,9 +9,8 @@ import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.security.SecureRandom;
 import java.time.Instant;
-import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -19,14 +18,14 @@ import java.util.UUID;
 @ApplicationScoped
 public class Attachments {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     private final FileStore files;
     private final AttachmentConfig config;
+    private final AttachmentLinks links;
 
     public Attachments(FileStore files, AttachmentConfig config) {
         this.files = files;
         this.config = config;
+        this.links = new AttachmentLinks(config.linkKey().orElse(List.of()));
     }
 
     /** Stores the upload's bytes and records the attachment, in the caller's transaction. */
@@ -34,7 +33,6 @@ public class Attachments {
     public Attachment store(String partnerId, UUID conversationId, Upload upload, Instant at) {
         Attachment attachment = new Attachment();
         attachment.id = UUID.randomUUID();
-        attachment.token = newToken();
         attachment.partnerId = partnerId;
         attachment.conversationId = conversationId;
         attachment.fileName = upload.fileName();
@@ -50,29 +48,33 @@ public class Attachments {
         return attachment;
     }
 
-    /** {@code <base>/attachments/<token>/<file name, percent-encoded>}: anyone holding it may download the file. */
+    /**
+     * {@code <base>/attachments/<token>/<file name, percent-encoded>}: anyone holding it may download
+     * the file. The same link on every read: the token is derived from the id ({@link AttachmentLinks}).
+     */
     public String link(Attachment attachment) {
         String configured = config.baseUrl().orElseThrow(() -> new IllegalStateException("messaging.attachments.base-url is not set"));
         String base = configured.endsWith("/") ? configured.substring(0, configured.length() - 1) : configured;
-        return base + "/attachments/" + attachment.token + "/"
+        return base + "/attachments/" + links.token(attachment.id) + "/"
                 + URLEncoder.encode(attachment.fileName, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
-    /** The attachment a link's token names. */
+    /**
+     * The attachment a link's token names: a derived token's id, once a key is found to make exactly
+     * that token (no database read otherwise), else the SHA-256 of a token handed out before
+     * issue #38. Anything else names none.
+     */
     @Transactional
     public Optional<Attachment> byToken(String token) {
-        return Attachment.findByToken(token);
+        if (!AttachmentLinks.wellFormed(token)) {
+            return Optional.empty();
+        }
+        Optional<UUID> id = links.attachmentId(token);
+        return id.isPresent() ? Attachment.byId(id.get()) : Attachment.byLegacyTokenHash(AttachmentLinks.legacyHash(token));
     }
 
     /** Streams the attachment's bytes to {@code out}. */
     public void copyTo(Attachment attachment, OutputStream out) throws IOException {
         files.copyTo(attachment.fileId, out);
-    }
-
-    /** 256 random bits, base64url without padding: 43 characters. */
-    static String newToken() {
-        byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 }

@@ -69,14 +69,18 @@ public class MessageService {
         return message;
     }
 
-    /** {@code POST /ops/v1/conversations/:id/prescriber-messages}: text or templated html; {@code message.new}. */
+    /**
+     * {@code POST /ops/v1/conversations/:id/prescriber-messages}: text or templated html, the html
+     * cleaned against the allow-list before it is stored or sent ({@link MessageHtml}; never refused
+     * for it); {@code message.new}.
+     */
     @Transactional
     public Message postFromPrescriber(String conversationId, MessageInput.PrescriberMessage input) {
         Conversation conversation = Conversation.lockAny(conversationId);
         Instant at = Timestamps.now();
         Message message = Message.create(conversation.id, conversation.prescriberId.toString(), Message.PRESCRIBER,
                 conversation.prescriberName, input.html() == null ? Message.TEXT : Message.HTML, input.text(), at);
-        message.html = input.html();
+        message.html = MessageHtml.clean(input.html());
         message.persist();
         conversation.toPatient(message.senderId, Conversation.textPreview(input.text()), at);
         events.messageNew(conversation, message, input.subject());

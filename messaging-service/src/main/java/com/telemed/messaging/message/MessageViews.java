@@ -18,7 +18,11 @@ public final class MessageViews {
     private MessageViews() {
     }
 
-    /** A message read back: every field of partner-api.md, Message. */
+    /**
+     * A message read back: every field of partner-api.md, Message. {@code html} goes through the
+     * allow-list again ({@link MessageHtml}): a no-op for what was cleaned on the way in, and the
+     * clean version of html stored before issue #38.
+     */
     @JsonPropertyOrder({"id", "conversationId", "senderId", "senderRole", "senderName", "type", "text", "html",
             "attachmentUrl", "attachmentName", "attachmentType", "attachmentSize", "handoffCategory", "createdAt"})
     @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -28,7 +32,7 @@ public final class MessageViews {
 
         public static Read of(Message m, Attachments attachments) {
             Attachment a = m.attachment;
-            return new Read(m.id, m.conversationId, m.senderId, m.senderRole, m.senderName, m.type, m.text, m.html,
+            return new Read(m.id, m.conversationId, m.senderId, m.senderRole, m.senderName, m.type, m.text, MessageHtml.clean(m.html),
                     a == null ? null : attachments.link(a), a == null ? null : a.fileName, a == null ? null : a.contentType,
                     a == null ? null : a.sizeBytes, m.handoffCategory, m.createdAt);
         }

@@ -8,6 +8,8 @@ import static com.telemed.messaging.MessagingFixtures.newPartner;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.messaging.MessagingNeighbours;
@@ -26,7 +28,14 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -167,6 +176,95 @@ class AttachmentTest {
         assertEquals(attachments, ServiceDatabase.count("SELECT count(*) FROM attachments"));
         download("http://localhost:8080/attachments/" + "A".repeat(43) + "/a.pdf").then().statusCode(404)
                 .body("error", equalTo("Attachment not found"));
+    }
+
+    /**
+     * Issue #38: a read of the database (or of a backup) yields no working link. No column of the
+     * attachment's row holds the link's token, as text or as bytes; the link downloads; and a token
+     * made from anything the row stores is an unknown link, answered as one.
+     */
+    @Test
+    void noColumnHoldsTheLinksTokenAndNothingStoredMakesOne() throws Exception {
+        byte[] bytes = random(1000, 4);
+        String url = upload(partnerId, conversationId, "scan.png", bytes, "image/png").then().statusCode(201)
+                .extract().path("message.attachmentUrl");
+        String token = url.split("/")[4];
+        List<Map<String, Object>> rows = ServiceDatabase.rows("SELECT * FROM attachments WHERE conversation_id = ?",
+                UUID.fromString(conversationId));
+        assertEquals(1, rows.size());
+        Map<String, Object> row = rows.get(0);
+        byte[] tokenText = token.getBytes(StandardCharsets.UTF_8);
+        byte[] tokenBytes = Base64.getUrlDecoder().decode(token);
+        row.forEach((column, value) -> {
+            if (value instanceof byte[] stored) {
+                assertFalse(Arrays.equals(stored, tokenText) || Arrays.equals(stored, tokenBytes), column + " holds the link's token");
+            } else {
+                assertFalse(String.valueOf(value).contains(token), column + " holds the link's token");
+            }
+        });
+        assertArrayEquals(bytes, download(url).asByteArray());
+
+        UUID id = (UUID) row.get("id");
+        List<String> made = new ArrayList<>(List.of(base64url(concat(uuidBytes(id), new byte[16])),
+                base64url(concat(uuidBytes(id), uuidBytes(id))), base64url(sha256(id.toString().getBytes(StandardCharsets.UTF_8)))));
+        for (Object value : row.values()) {
+            byte[] stored = value instanceof byte[] raw ? raw : String.valueOf(value).getBytes(StandardCharsets.UTF_8);
+            made.add(base64url(sha256(stored)));
+            if (stored.length == 32) {
+                made.add(base64url(stored));
+            }
+        }
+        for (String forged : made) {
+            assertNotEquals(token, forged);
+            download(url.replace(token, forged)).then().statusCode(404).body("error", equalTo("Attachment not found"));
+        }
+        download(url.replace(token, token.substring(1))).then().statusCode(404).body("error", equalTo("Attachment not found"));
+    }
+
+    /**
+     * A link handed out before issue #38, whose token the row held as text until migration V4
+     * replaced it by its SHA-256 (AttachmentLinkMigrationTest), still downloads; the answers now
+     * show the key-derived link, which downloads the same file.
+     */
+    @Test
+    void aLinkFromBeforeTheMigrationStillDownloads() throws Exception {
+        byte[] bytes = random(2000, 5);
+        String current = upload(partnerId, conversationId, "old.pdf", bytes, "application/pdf").then().statusCode(201)
+                .extract().path("message.attachmentUrl");
+        byte[] random = new byte[32];
+        new Random(6).nextBytes(random);
+        String oldToken = base64url(random);
+        assertEquals(1, ServiceDatabase.update("UPDATE attachments SET legacy_token_hash = ? WHERE conversation_id = ?",
+                sha256(oldToken.getBytes(StandardCharsets.UTF_8)), UUID.fromString(conversationId)));
+        String old = current.replace(current.split("/")[4], oldToken);
+
+        Response file = download(old);
+        assertEquals(200, file.statusCode());
+        assertEquals("no-store", file.header("Cache-Control"));
+        assertArrayEquals(bytes, file.asByteArray());
+        asPartner(partnerId).get("/v1/messages/conversations/" + conversationId + "/messages").then().statusCode(200)
+                .body("messages[0].attachmentUrl", equalTo(current));
+        assertArrayEquals(bytes, download(current).asByteArray());
+        download(old.replace(oldToken, base64url(sha256(oldToken.getBytes(StandardCharsets.UTF_8))))).then().statusCode(404)
+                .body("error", equalTo("Attachment not found"));
+    }
+
+    static String base64url(byte[] bytes) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    static byte[] sha256(byte[] bytes) throws NoSuchAlgorithmException {
+        return MessageDigest.getInstance("SHA-256").digest(bytes);
+    }
+
+    private static byte[] uuidBytes(UUID id) {
+        return ByteBuffer.allocate(16).putLong(id.getMostSignificantBits()).putLong(id.getLeastSignificantBits()).array();
+    }
+
+    private static byte[] concat(byte[] first, byte[] second) {
+        byte[] both = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
     }
 
     @Test

