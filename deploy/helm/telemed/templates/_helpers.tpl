@@ -178,6 +178,9 @@ app.kubernetes.io/component: {{ $facts.module }}
 {{- define "telemed.smtpSecret" -}}
 {{- .Values.secrets.smtp.existingSecret | default (printf "%s-smtp" (include "telemed.fullname" .)) -}}
 {{- end -}}
+{{- define "telemed.pharmaciesSecret" -}}
+{{- .Values.secrets.pharmacies.existingSecret | default (printf "%s-pharmacies" (include "telemed.fullname" .)) -}}
+{{- end -}}
 {{- define "telemed.databaseSecret" -}}
 {{- $db := get .root.Values.secrets.databases .name -}}
 {{- $db.existingSecret | default (printf "%s-database" (include "telemed.componentName" .)) -}}
@@ -226,6 +229,7 @@ seen: after changing one, `kubectl rollout restart`).
 {{- if eq .name "gateway" -}}{{- $used = append $used $s.opsApiKey -}}{{- end -}}
 {{- if eq .name "webhook" -}}{{- $used = append $used $s.webhookSecretKeys -}}{{- end -}}
 {{- if eq .name "messaging" -}}{{- $used = append (append $used $s.smtp) $s.attachmentLinkKey -}}{{- end -}}
+{{- if eq .name "requests" -}}{{- $used = append $used $s.pharmacies -}}{{- end -}}
 {{- if $facts.kafka -}}{{- $used = append $used $s.kafka -}}{{- end -}}
 {{- toJson $used | sha256sum -}}
 {{- end -}}
@@ -313,4 +317,35 @@ services refuse to start likewise (platform-commons' config.TransportSettings).
 {{- fail (printf "global.serviceEnvironment production refuses transport that is not encrypted and verified: %s" (join "; " $refusals)) -}}
 {{- end -}}
 {{- end -}}
+{{- end -}}
+
+{{/*
+requests-service's HTTP pharmacies: those whose URL services.requests.env sets (PHARMACY_<NAME>_URL),
+as a JSON list of {value (under secrets.pharmacies), key (in its Secret), variable (PHARMACY_<NAME>)}.
+Each gets its signing secret, PHARMACY_<NAME>_SECRET, from secrets.pharmacies (issue #38). With
+global.serviceEnvironment production every such URL is https or the chart refuses to render, as
+requests-service refuses to start (fulfilment.FulfilmentProductionSettings).
+*/}}
+{{- define "telemed.pharmacies" -}}
+{{- $svc := include "telemed.service" (dict "root" . "name" "requests") | fromJson -}}
+{{- $env := $svc.env | default dict -}}
+{{- $all := list
+    (dict "value" "integrationA" "key" "integration-a" "variable" "PHARMACY_INTEGRATION_A")
+    (dict "value" "integrationB" "key" "integration-b" "variable" "PHARMACY_INTEGRATION_B")
+    (dict "value" "email" "key" "email" "variable" "PHARMACY_EMAIL") -}}
+{{- $configured := list -}}
+{{- $refusals := list -}}
+{{- range $pharmacy := $all -}}
+{{- $url := get $env (printf "%s_URL" $pharmacy.variable) | toString | trim -}}
+{{- if $url -}}
+{{- $configured = append $configured $pharmacy -}}
+{{- if and (eq $.Values.global.serviceEnvironment "production") (not (hasPrefix "https://" (lower $url))) -}}
+{{- $refusals = append $refusals (printf "services.requests.env.%s_URL" $pharmacy.variable) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if $refusals -}}
+{{- fail (printf "global.serviceEnvironment production refuses a pharmacy URL that is not https: %s" (join ", " $refusals)) -}}
+{{- end -}}
+{{- toJson $configured -}}
 {{- end -}}

@@ -55,4 +55,16 @@ class ProductionTransportTest {
         assertThat(manifests.config(Chart.Service.MEMBERS).get("QUARKUS_DATASOURCE_JDBC_URL"))
                 .contains("sslmode=require").contains("sslrootcert=/etc/telemed/pg-ca/ca.crt");
     }
+
+    /** Issue #38: a pharmacy receives prescriptions and patients' addresses; production posts them over https only. */
+    @Test
+    void aPharmacyUrlThatIsNotHttpsIsRefusedInProduction() {
+        assertThat(Chart.renderFailure(Map.of("services.requests.env.PHARMACY_INTEGRATION_A_URL", "http://orders.pharmacy-a.example/v1/orders",
+                        "services.requests.env.PHARMACY_EMAIL_URL", "https://mail-gateway.pharmacies.example/orders"), Chart.PRODUCTION))
+                .contains("global.serviceEnvironment production refuses a pharmacy URL that is not https:"
+                        + " services.requests.env.PHARMACY_INTEGRATION_A_URL");
+        Manifests sandbox = Chart.render(Chart.minimal("services.requests.env.PHARMACY_INTEGRATION_A_URL", "http://127.0.0.1:9000/orders",
+                "secrets.pharmacies.integrationA", "a-sandbox-pharmacy-secret-0123456789"));
+        assertThat(sandbox.config(Chart.Service.REQUESTS)).containsEntry("PHARMACY_INTEGRATION_A_URL", "http://127.0.0.1:9000/orders");
+    }
 }

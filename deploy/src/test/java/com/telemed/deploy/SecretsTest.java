@@ -144,13 +144,93 @@ class SecretsTest {
         }
     }
 
+    private static final String PHARMACY_A_URL = "https://orders.pharmacy-a.example/v1/orders";
+    private static final String PHARMACY_A_SECRET = "pharmacy-a-signing-secret-0123456789";
+    private static final String PHARMACY_EMAIL_SECRET = "pharmacy-mail-signing-secret-9876543210";
+
+    /**
+     * Issue #38: requests-service signs each order with the pharmacy's own secret. Each pharmacy whose
+     * URL services.requests.env sets gets PHARMACY_<NAME>_SECRET from a Secret, in requests-service only.
+     */
+    @Test
+    void eachConfiguredPharmacyGetsItsSigningSecretFromASecretInRequestsOnly() throws JsonProcessingException {
+        Manifests manifests = Chart.render(Chart.minimal(
+                "services.requests.env.PHARMACY_INTEGRATION_A_URL", PHARMACY_A_URL,
+                "services.requests.env.PHARMACY_EMAIL_URL", "https://mail-gateway.pharmacies.example/orders",
+                "secrets.pharmacies.integrationA", PHARMACY_A_SECRET,
+                "secrets.pharmacies.email", PHARMACY_EMAIL_SECRET,
+                "secrets.pharmacies.integrationB", "unused-without-a-url-0123456789abcdef"));
+
+        assertThat(data(manifests, "telemed-pharmacies")).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "integration-a", PHARMACY_A_SECRET, "email", PHARMACY_EMAIL_SECRET));
+        Map<String, String> requests = secretEnv(manifests.deployment(Chart.Service.REQUESTS));
+        assertThat(requests).containsEntry("PHARMACY_INTEGRATION_A_SECRET", "telemed-pharmacies/integration-a")
+                .containsEntry("PHARMACY_EMAIL_SECRET", "telemed-pharmacies/email")
+                .doesNotContainKey("PHARMACY_INTEGRATION_B_SECRET");
+        assertThat(manifests.config(Chart.Service.REQUESTS)).containsEntry("PHARMACY_INTEGRATION_A_URL", PHARMACY_A_URL);
+        for (Chart.Service service : Chart.Service.all()) {
+            if (service != Chart.Service.REQUESTS) {
+                assertThat(secretEnv(manifests.deployment(service)).keySet()).as(service.module())
+                        .noneMatch(name -> name.startsWith("PHARMACY_"));
+            }
+        }
+        for (HasMetadata resource : manifests.all()) {
+            if (!(resource instanceof Secret)) {
+                String text = new YAMLMapper().writeValueAsString(resource);
+                assertThat(text).as(resource.getKind() + " " + resource.getMetadata().getName())
+                        .doesNotContain(PHARMACY_A_SECRET).doesNotContain(PHARMACY_EMAIL_SECRET);
+            }
+        }
+        // Without any pharmacy URL (the sandbox's case) there is neither Secret nor variable.
+        assertThat(DEFAULTS.ofKind(Secret.class)).noneMatch(secret -> secret.getMetadata().getName().equals("telemed-pharmacies"));
+    }
+
+    @Test
+    void aPharmacyWithoutItsSecretOrWithAShortOneFailsTheInstallNamingIt() {
+        assertThat(Chart.renderFailure(Chart.minimal("services.requests.env.PHARMACY_INTEGRATION_B_URL", PHARMACY_A_URL)))
+                .contains("secrets.pharmacies.integrationB is required with services.requests.env.PHARMACY_INTEGRATION_B_URL"
+                        + " (or secrets.pharmacies.existingSecret)");
+        assertThat(Chart.renderFailure(Chart.minimal("services.requests.env.PHARMACY_INTEGRATION_A_URL", PHARMACY_A_URL,
+                "secrets.pharmacies.integrationA", "short")))
+                .contains("secrets.pharmacies.integrationA must be at least 32 characters");
+        assertThat(Chart.renderFailure(Chart.minimal("services.requests.env.PHARMACY_INTEGRATION_A_SECRET", PHARMACY_A_SECRET)))
+                .contains("invalid propertyName 'PHARMACY_INTEGRATION_A_SECRET'");
+    }
+
+    @Test
+    void productionReadsThePharmacySecretFromItsExistingSecret() {
+        Manifests production = Chart.render(Map.of(), Chart.PRODUCTION);
+        assertThat(secretEnv(production.deployment(Chart.Service.REQUESTS)))
+                .containsEntry("PHARMACY_INTEGRATION_A_SECRET", "telemed-pharmacies/integration-a");
+        assertThat(production.config(Chart.Service.REQUESTS)).containsEntry("PHARMACY_INTEGRATION_A_URL", PHARMACY_A_URL);
+    }
+
+    @Test
+    void aNewPharmacySecretRollsOnlyRequests() {
+        Manifests before = Chart.render(Chart.minimal("services.requests.env.PHARMACY_INTEGRATION_A_URL", PHARMACY_A_URL,
+                "secrets.pharmacies.integrationA", PHARMACY_A_SECRET));
+        Manifests after = Chart.render(Chart.minimal("services.requests.env.PHARMACY_INTEGRATION_A_URL", PHARMACY_A_URL,
+                "secrets.pharmacies.integrationA", PHARMACY_A_SECRET + "-rotated"));
+        for (Chart.Service service : Chart.Service.all()) {
+            if (service == Chart.Service.REQUESTS) {
+                assertThat(checksum(after, service)).isNotEqualTo(checksum(before, service));
+            } else {
+                assertThat(checksum(after, service)).as(service.module()).isEqualTo(checksum(before, service));
+            }
+        }
+    }
+
     private static String checksum(Manifests manifests, Chart.Service service) {
         return manifests.deployment(service).getSpec().getTemplate().getMetadata().getAnnotations().get("checksum/secrets");
     }
 
     private static Map<String, String> data(String secret) {
+        return data(DEFAULTS, secret);
+    }
+
+    private static Map<String, String> data(Manifests manifests, String secret) {
         Map<String, String> decoded = new LinkedHashMap<>();
-        Secret resource = DEFAULTS.get(Secret.class, secret);
+        Secret resource = manifests.get(Secret.class, secret);
         assertThat(resource.getType()).isEqualTo("Opaque");
         resource.getData().forEach((key, value) ->
                 decoded.put(key, new String(Base64.getDecoder().decode(value), StandardCharsets.UTF_8)));

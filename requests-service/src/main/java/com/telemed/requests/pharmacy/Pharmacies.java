@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.time.Clock;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -11,7 +13,8 @@ import java.util.Optional;
  * Chooses the adapter of an order from the drug's {@code pharmacy.method} (operations-api.md,
  * "Pharmacy integration"): {@code none} (or a drug without a pharmacy) has none; in a sandbox
  * deployment every other method goes to the {@link SandboxPharmacy}; in production each goes to
- * its configured HTTP endpoint, or is not configured.
+ * its configured HTTP endpoint ({@link PharmacyEndpoint}: a URL and its signing secret), or is not
+ * configured.
  */
 @ApplicationScoped
 public class Pharmacies {
@@ -38,16 +41,21 @@ public class Pharmacies {
     private final PharmacyAdapter sandboxPharmacy = new SandboxPharmacy();
     private final Map<String, PharmacyAdapter> endpoints;
 
-    public Pharmacies(PharmacyConfig config, ObjectMapper json) {
+    public Pharmacies(PharmacyConfig config, ObjectMapper json, Clock clock) {
         this.sandbox = config.sandbox();
         HttpClient client = HttpClient.newBuilder().connectTimeout(config.timeout()).build();
-        Map<String, Optional<String>> urls = Map.of(
-                "integration_a", config.integrationAUrl(),
-                "integration_b", config.integrationBUrl(),
-                "email", config.emailUrl());
-        this.endpoints = urls.entrySet().stream().filter(entry -> entry.getValue().isPresent())
-                .collect(java.util.stream.Collectors.toUnmodifiableMap(Map.Entry::getKey,
-                        entry -> new HttpPharmacy(URI.create(entry.getValue().get()), config.timeout(), client, json)));
+        Map<String, PharmacyAdapter> configured = new HashMap<>();
+        for (PharmacyEndpoint endpoint : PharmacyEndpoint.values()) {
+            Optional<String> url = endpoint.url(config);
+            Optional<String> secret = endpoint.secret(config);
+            // Never an unsigned order: an endpoint without its secret is not configured (production
+            // refuses to start so: fulfilment.FulfilmentProductionSettings).
+            if (url.isPresent() && secret.isPresent()) {
+                configured.put(endpoint.method(), new HttpPharmacy(URI.create(url.get()), new OrderSignature(secret.get()),
+                        config.timeout(), config.maxAnswerBytes(), client, json, clock));
+            }
+        }
+        this.endpoints = Map.copyOf(configured);
     }
 
     public Route route(String method) {

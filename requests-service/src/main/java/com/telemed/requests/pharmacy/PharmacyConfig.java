@@ -10,8 +10,19 @@ import java.util.Optional;
  * the sandbox pharmacy; {@code production} posts each to the endpoint configured for the drug's
  * {@code pharmacy.method}, and holds orders for a method without one.
  */
-@ConfigMapping(prefix = "requests.pharmacy")
+@ConfigMapping(prefix = PharmacyConfig.PREFIX)
 public interface PharmacyConfig {
+
+    String PREFIX = "requests.pharmacy";
+
+    /**
+     * The signing secret every pharmacy has under the development profiles only ({@code dev},
+     * {@code test}, {@code local}); production refuses it (fulfilment.FulfilmentProductionSettings).
+     */
+    String DEVELOPMENT_SECRET = "local-development-pharmacy-secret-not-a-secret";
+
+    /** The shortest signing secret production accepts (32 characters: as the platform trust key). */
+    int SECRET_MIN_LENGTH = 32;
 
     /**
      * {@code sandbox} or {@code production} ({@code SERVICE_ENVIRONMENT}). No default outside the
@@ -24,7 +35,7 @@ public interface PharmacyConfig {
         return environment().filter("sandbox"::equals).isPresent();
     }
 
-    /** How long a pharmacy may take to answer an order. */
+    /** How long a pharmacy may take to answer an order, its whole answer read. */
     @WithDefault("10s")
     Duration timeout();
 
@@ -36,4 +47,23 @@ public interface PharmacyConfig {
 
     /** {@code PHARMACY_EMAIL_URL}: the secure-email pharmacies' gateway, spoken to with the same protocol. */
     Optional<String> emailUrl();
+
+    /**
+     * {@code PHARMACY_INTEGRATION_A_SECRET}: the key of the HMAC-SHA256 each order to that pharmacy
+     * is signed with ({@link OrderSignature}). An endpoint without one is not used.
+     */
+    Optional<String> integrationASecret();
+
+    /** {@code PHARMACY_INTEGRATION_B_SECRET}. */
+    Optional<String> integrationBSecret();
+
+    /** {@code PHARMACY_EMAIL_SECRET}. */
+    Optional<String> emailSecret();
+
+    /**
+     * {@code PHARMACY_MAX_ANSWER_BYTES}: the most of a pharmacy's answer that is read (its protocol's
+     * answers are a few hundred bytes); a longer answer is {@code pharmacy_unavailable}.
+     */
+    @WithDefault("65536")
+    int maxAnswerBytes();
 }

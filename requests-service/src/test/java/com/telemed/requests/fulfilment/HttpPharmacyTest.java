@@ -35,7 +35,12 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import io.vertx.core.json.JsonObject;
 import jakarta.inject.Inject;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,9 +50,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The HTTP pharmacy adapter in a production deployment, against a real HTTP server the test
- * starts ({@link PharmacyServerResource}): the order it receives, and its accepted, rejected, slow
- * and failing answers; a method without an endpoint; an automatic transmission that fails and an
- * operator's resend.
+ * starts ({@link PharmacyServerResource}): the order it receives and its signature, and its
+ * accepted, rejected, slow, oversized and failing answers; a method without an endpoint; an
+ * automatic transmission that fails and an operator's resend.
  */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
@@ -147,6 +152,51 @@ class HttpPharmacyTest {
                         + neighbours.member(pending.memberId()).getString("email") + "\", \"phone\": null}"),
                 order.path("patient"));
         assertEquals(JSON.readTree(shipping.encode()), order.path("shipTo"));
+    }
+
+    /**
+     * Issue #38: the pharmacy can tell the order came from this platform. The test recomputes the
+     * HMAC-SHA256 of {@code "<X-Order-Timestamp>.<raw body>"} with the pharmacy's secret.
+     */
+    @Test
+    void eachOrderIsSignedWithThePharmacysOwnSecret() throws Exception {
+        pharmacyAnswers(201, "{\"orderId\": \"PH-1003\"}");
+        deferredAndApproved();
+        long before = Instant.now().getEpochSecond();
+        assertAnswer(send(pending), true, "integration_a", null);
+        long after = Instant.now().getEpochSecond();
+
+        LoggedRequest order = orders().get(0);
+        String timestamp = order.getHeader("X-Order-Timestamp");
+        assertTrue(timestamp.matches("^[0-9]+$"), timestamp);
+        assertTrue(Long.parseLong(timestamp) >= before && Long.parseLong(timestamp) <= after, timestamp);
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(PharmacyServerResource.SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        mac.update((timestamp + ".").getBytes(StandardCharsets.UTF_8));
+        assertEquals("sha256=" + HexFormat.of().formatHex(mac.doFinal(order.getBody())), order.getHeader("X-Order-Signature"));
+        assertEquals(pending.itemId(), JSON.readTree(order.getBody()).path("orderReference").asText());
+    }
+
+    /**
+     * Issue #38: a pharmacy's answer is read to at most 64 KiB (PHARMACY_MAX_ANSWER_BYTES); a 10 MB one,
+     * even a well-formed acceptance, is a failed transmission and nothing is marked sent.
+     */
+    @Test
+    void aTenMegabyteAnswerIsAFailedTransmission() {
+        pharmacy.stubFor(post(urlEqualTo(PharmacyServerResource.ORDERS)).willReturn(aResponse().withStatus(201)
+                .withHeader("Content-Type", "application/json").withBody("{\"orderId\": \"PH-huge\", \"note\": \"\"}")
+                .withTransformers(PharmacyServerResource.PaddedAnswer.NAME).withTransformerParameter("padding", 10 * 1024 * 1024)));
+        deferredAndApproved();
+        String error = held("pharmacy_unavailable", "answer larger than 65536 bytes");
+        assertAnswer(send(pending), false, "integration_a", error);
+        assertFalse(sent(pending));
+        Map<String, Object> stored = stored(pending);
+        assertEquals(error, stored.get("transmission_error"));
+        assertNull(stored.get("pharmacy_order_id"));
+        assertNull(stored.get("transmission_claim"));
+        assertEquals("transmission_failed partner:" + pending.partner(), history(pending).get(2));
+        // The pharmacy has the one order (and the next test's reset comes after it).
+        await().atMost(Duration.ofSeconds(10)).until(() -> orders().size() == 1);
     }
 
     @Test
