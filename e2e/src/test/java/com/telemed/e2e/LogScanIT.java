@@ -18,6 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -35,8 +37,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * text, API, publishable, operator and tenant keys, webhook secrets, survey tokens). It first makes
  * calls of its own with distinctive canary values through the shared platform, so that it is never
  * vacuous, even alone: a partner (its keys), a webhook URL (its secret), a request with an inline
- * member (names, email, phone, date of birth, both addresses, case notes), a member search, and both
- * sides of a conversation (message text); then it waits for the mail and the webhook they cause.
+ * member (names, email, phone, date of birth, both addresses, case notes), a member search, both
+ * sides of a conversation (message text, a prescriber's html and subject), an attachment uploaded and
+ * downloaded (its file name and link token), and a consultation booked with its link's token; then it
+ * waits for the mail and the webhooks they cause. The platform's own secrets (trust key, database and
+ * SMTP passwords, the attachment link key: {@link RunningPlatform.Secrets}) are recorded when it starts. Three of its services
+ * log JSON ({@link RunningPlatform}), the others plain text: the scan reads both ({@link LogScan}).
  */
 @ExtendWith(RunningPlatform.class)
 @Order(Integer.MAX_VALUE)
@@ -105,6 +111,9 @@ class LogScanIT {
         String caseNotes = "Canary notes " + tag + ": migraines twice a week";
         String patientText = "Canary message " + tag + ": my refill ran out on Sunday";
         String prescriberText = "Canary reply " + tag + ": do not double the dose";
+        String prescriberHtml = "<p>Canary markup " + tag + ": <b>halve</b> the dose</p>";
+        String prescriberSubject = "Canary subject " + tag;
+        String fileName = "Canary scan " + capitalTag + ".png";
 
         try (WebhookReceiver receiver = new WebhookReceiver((post, attempt) -> 204)) {
             JsonPath created = ops().body(Map.of("name", "Log scan " + UUID.randomUUID())).post("/ops/v1/partners")
@@ -143,14 +152,40 @@ class LogScanIT {
                     .post("/v1/messages/conversations/" + conversationId + "/messages").then().statusCode(201);
             ops().body(Map.of("text", prescriberText)).post("/ops/v1/conversations/" + conversationId + "/prescriber-messages")
                     .then().statusCode(201);
+            ops().body(Map.of("text", prescriberText + " (formatted)", "html", prescriberHtml, "subject", prescriberSubject))
+                    .post("/ops/v1/conversations/" + conversationId + "/prescriber-messages").then().statusCode(201);
+            // An attachment: its file name is in its link, with the token that opens it; the link is downloaded.
+            String attachmentUrl = partner().multiPart("file", fileName, new byte[] {(byte) 0x89, 'P', 'N', 'G'}, "image/png")
+                    .post("/v1/messages/conversations/" + conversationId + "/attachments").then().statusCode(201)
+                    .extract().path("message.attachmentUrl");
+            given().urlEncodingEnabled(false).get(attachmentUrl).then().statusCode(200);
+            String attachmentToken = attachmentUrl.split("/attachments/")[1].split("/")[0];
+
+            // A consultation: the booking link's token, used to book as the patient would.
+            String consultationRequestId = partner().contentType(ContentType.JSON)
+                    .body(Map.of("memberId", memberId, "caseNotes", caseNotes + " (follow-up)",
+                            "items", List.of(Map.of("drugId", drugId, "dosage", "1 mg"))))
+                    .post("/v1/requests").then().statusCode(201).extract().path("requestId");
+            String consultationItemId = partner().get("/v1/requests/" + consultationRequestId).then().statusCode(200)
+                    .extract().path("lineItems[0].itemId");
+            String bookingUrl = ops().body(Map.of("prescriberId", prescriberId))
+                    .post("/ops/v1/requests/" + consultationRequestId + "/items/" + consultationItemId + "/request-consultation")
+                    .then().statusCode(200).extract().path("booking.bookingUrl");
+            String bookingToken = bookingUrl.substring(bookingUrl.lastIndexOf('/') + 1);
+            ops().body(Map.of("startTime", Instant.now().plus(Duration.ofDays(3)).truncatedTo(ChronoUnit.HOURS).toString(),
+                            "durationMinutes", 30, "timezone", "America/New_York"))
+                    .post("/ops/v1/bookings/" + bookingToken + "/appointment").then().statusCode(201);
 
             // What the calls set going in the background has run (and logged): the prescriber's mail, the partner's webhook.
             await("the prescriber's mail").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
                     .until(() -> platform.mail().received().stream().anyMatch(mail -> mail.recipients().contains(prescriberEmail)));
-            receiver.await("message.new", 1, Duration.ofSeconds(60));
+            receiver.await("message.new", 2, Duration.ofSeconds(60));
+            receiver.await("appointment.booked", 1, Duration.ofSeconds(60));
 
             return List.of(firstName, lastName, email, dateOfBirth, phone, street, shippingStreet, city, caseNotes, patientText,
-                    prescriberText, apiKey, publishableKey, secret, platform.opsKey());
+                    prescriberText, prescriberHtml, prescriberSubject, fileName, attachmentToken, bookingToken, apiKey, publishableKey,
+                    secret, platform.opsKey(), platform.secrets().trustKey(), platform.secrets().attachmentLinkKey(), platform.secrets().databasePassword(),
+                    platform.secrets().smtpPassword());
         }
     }
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.platform.PlatformService;
 import com.telemed.testkit.trust.ServiceProofFilter;
-import com.telemed.testkit.trust.TestServiceProofs;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import java.util.Map;
@@ -67,7 +66,7 @@ class ServiceTrustIT {
         // Through the gateway, and directly with a proof made with the deployment's key: served.
         given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).get("/v1/members/" + memberId)
                 .then().statusCode(200).body("id", equalTo(memberId));
-        given().baseUri(members).filter(new ServiceProofFilter(TestServiceProofs.DEVELOPMENT_KEY)).get(internalRead)
+        given().baseUri(members).filter(new ServiceProofFilter(platform.secrets().trustKey())).get(internalRead)
                 .then().statusCode(200).body("member.id", equalTo(memberId));
         refused(given().baseUri(members).filter(new ServiceProofFilter("a-key-that-is-not-the-deployments-key"))
                 .get(internalRead));

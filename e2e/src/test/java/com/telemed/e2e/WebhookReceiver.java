@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import com.telemed.testkit.contract.ContractCheck;
+import com.telemed.testkit.logscan.SensitiveValues;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -83,6 +84,8 @@ final class WebhookReceiver implements AutoCloseable {
             exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(), values.get(0)));
             Received post = new Received(arrived, headers, exchange.getRequestBody().readAllBytes());
             received.add(post);
+            // The links a payload carries (a booking link's token) are for the partner alone: never in a log.
+            SensitiveValues.instance().webhookBody(post.body());
             if (heldToContract) {
                 try {
                     drifts.addAll(ContractCheck.instance().webhookViolations(post.body()));

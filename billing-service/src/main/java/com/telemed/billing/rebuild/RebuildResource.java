@@ -39,6 +39,8 @@ public class RebuildResource {
     @Parameter(name = "partnerId", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
     @APIResponse(responseCode = "200", description = "Counts", content = @Content(mediaType = "application/json", schema = @Schema(ref = "RebuildBilling200")))
     @APIResponse(responseCode = "400", ref = "ValidationFailed")
+    @APIResponse(responseCode = "409", ref = "Conflict",
+            description = "A later rebuild took over this one's claim after it stood still (`Rebuild taken over by a later rebuild`)")
     @POST
     public Rebuild.Outcome rebuild(@PathParam("partnerId") String partnerId) {
         Issues issues = new Issues();

@@ -44,6 +44,26 @@ class LogScanTest {
     }
 
     @Test
+    void aJsonLineIsScannedAsWrittenAndWithItsStringsDecoded() throws IOException {
+        Path log = Files.createDirectories(logs.resolve("platform-logs")).resolve("messaging-service.log");
+        // As quarkus-logging-json writes: a quote, a line feed and non-ASCII escaped inside the message.
+        Files.writeString(log, String.join("\n",
+                "{\"timestamp\":\"03:00:01\",\"level\":\"INFO\",\"message\":\"upload \\\"O\\u2019Brien \\\"scan\\\".pdf\\\" stored\"}",
+                "{\"level\":\"WARN\",\"message\":\"Zo\\u00eblle wrote: line one\\nline two\",\"service\":\"messaging-service\"}",
+                "{\"level\":\"WARN\",\"message\":\"plain Zo\u00eblle\"}",
+                "{not json but braces Zo\u00eblle}",
+                ""));
+        LogScan scan = new LogScan(Map.of("O\u2019Brien \"scan\".pdf", Kind.FILE_NAME, "Zo\u00eblle", Kind.NAME,
+                "line one\nline two", Kind.MESSAGE_TEXT));
+
+        LogScan.Result result = scan.scan(List.of(log.getParent()));
+
+        assertEquals(List.of(log + ":1: attachment file name O\u2019Brien \"scan\".pdf", log + ":2: name Zo\u00eblle",
+                        log + ":2: message text line one\nline two", log + ":3: name Zo\u00eblle", log + ":4: name Zo\u00eblle"),
+                result.hits().stream().map(LogScan.Hit::toString).toList());
+    }
+
+    @Test
     void onlyThisRunsPartOfALogIsScannedWithTheFilesLineNumbers() throws IOException {
         Path log = Files.createDirectories(logs.resolve("platform-logs")).resolve("gateway.log");
         Files.writeString(log, "old run: Grace\nold run: Grace again\n");

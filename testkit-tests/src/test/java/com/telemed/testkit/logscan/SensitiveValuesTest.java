@@ -89,6 +89,37 @@ class SensitiveValuesTest {
     }
 
     @Test
+    void attachmentLinksBookingTokensAndPrescriberMarkupAreRecorded() {
+        SensitiveValues values = new SensitiveValues();
+        String token = "at_0123456789abcdef0123456789abcdef";
+        values.answered(exchange("POST", "/v1/messages/conversations/c1/attachments", Map.of(), "", 201, """
+                {"message": {"type": "attachment", "text": "Lab results.pdf", "attachmentName": "Lab results.pdf",
+                 "attachmentUrl": "http://127.0.0.1:1234/attachments/%s/Lab%%20results+2.pdf"}}""".formatted(token)));
+        values.answered(exchange("GET", "/attachments/at_fedcba9876543210fedcba9876543210/Scan%20of%20rash.png", Map.of(), "", 200,
+                "not json"));
+        values.answered(exchange("POST", "/ops/v1/conversations/c1/prescriber-messages", Map.of(),
+                "{\"text\": \"Take it with food\", \"html\": \"<p>Take it <b>with food</b></p>\", \"subject\": \"Your dose\"}", 201, "{}"));
+        values.answered(exchange("POST", "/ops/v1/bookings/bk_00112233445566778899aabbccdd/appointment", Map.of(),
+                "{\"startTime\": \"2099-01-01T10:00:00Z\"}", 201, "{}"));
+        values.webhookBody("""
+                {"event": "appointment.consultation_requested", "data": {"bookingUrl": "https://book.example/book/bk_ffeeddccbbaa99887766554433"}}"""
+                .getBytes(StandardCharsets.UTF_8));
+        values.webhookBody("not json".getBytes(StandardCharsets.UTF_8));
+        Map<String, Kind> expected = new TreeMap<>();
+        expected.put("Lab results.pdf", Kind.FILE_NAME);
+        expected.put(token, Kind.ATTACHMENT_TOKEN);
+        expected.put("Lab results+2.pdf", Kind.FILE_NAME);
+        expected.put("at_fedcba9876543210fedcba9876543210", Kind.ATTACHMENT_TOKEN);
+        expected.put("Scan of rash.png", Kind.FILE_NAME);
+        expected.put("Take it with food", Kind.MESSAGE_TEXT);
+        expected.put("<p>Take it <b>with food</b></p>", Kind.MESSAGE_TEXT);
+        expected.put("Your dose", Kind.MESSAGE_TEXT);
+        expected.put("bk_00112233445566778899aabbccdd", Kind.BOOKING_TOKEN);
+        expected.put("bk_ffeeddccbbaa99887766554433", Kind.BOOKING_TOKEN);
+        assertEquals(expected, values.snapshot());
+    }
+
+    @Test
     void onlyValuesWorthAScanAreKept() {
         assertEquals(false, SensitiveValues.worthScanning(Kind.NAME, "Ann"));
         assertEquals(false, SensitiveValues.worthScanning(Kind.NAME, "Test"));

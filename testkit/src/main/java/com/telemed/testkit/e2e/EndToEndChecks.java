@@ -19,6 +19,10 @@ final class EndToEndChecks {
     static void platformStarted(RunningPlatform.Handle platform) {
         SensitiveValues.instance().listen();
         SensitiveValues.instance().record(SensitiveValues.Kind.OPS_KEY, platform.opsKey());
+        SensitiveValues.instance().record(SensitiveValues.Kind.TRUST_KEY, platform.secrets().trustKey());
+        SensitiveValues.instance().record(SensitiveValues.Kind.ATTACHMENT_LINK_KEY, platform.secrets().attachmentLinkKey());
+        SensitiveValues.instance().record(SensitiveValues.Kind.DATABASE_PASSWORD, platform.secrets().databasePassword());
+        SensitiveValues.instance().record(SensitiveValues.Kind.SMTP_PASSWORD, platform.secrets().smtpPassword());
         if (restAssuredPresent()) {
             RestAssuredExchanges.install();
         }

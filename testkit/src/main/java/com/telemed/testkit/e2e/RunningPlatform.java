@@ -11,8 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -48,12 +52,14 @@ public final class RunningPlatform implements ParameterResolver {
         private final Infrastructure infrastructure;
         private final Platform platform;
         private final String opsKey;
+        private final Secrets secrets;
         private final AtomicBoolean closed = new AtomicBoolean();
 
-        Handle(Infrastructure infrastructure, Platform platform, String opsKey) {
+        Handle(Infrastructure infrastructure, Platform platform, String opsKey, Secrets secrets) {
             this.infrastructure = infrastructure;
             this.platform = platform;
             this.opsKey = opsKey;
+            this.secrets = secrets;
         }
 
         public Infrastructure infrastructure() {
@@ -66,6 +72,11 @@ public final class RunningPlatform implements ParameterResolver {
 
         public String opsKey() {
             return opsKey;
+        }
+
+        /** The deployment secrets this platform was started with (each drawn at random for it). */
+        public Secrets secrets() {
+            return secrets;
         }
 
         /** The embedded SMTP server the services send to (fails when PLATFORM_SMTP_HOST names an external one). */
@@ -123,11 +134,48 @@ public final class RunningPlatform implements ParameterResolver {
         }
     }
 
+    /**
+     * The secrets of a deployment that the platform is given instead of the local profile's development
+     * values, each drawn at random, so that the log scan can look for them: the key every service proves
+     * its calls with ({@code PLATFORM_TRUST_KEY}), the key messaging-service derives attachment links
+     * with ({@code ATTACHMENT_LINK_KEY}), the database password (the embedded PostgreSQL trusts
+     * loopback, so any password connects) and the SMTP login messaging-service sends mail with (the
+     * embedded server accepts any).
+     */
+    public record Secrets(String trustKey, String attachmentLinkKey, String databasePassword, String smtpUsername,
+                          String smtpPassword) {
+
+        static Secrets random() {
+            return new Secrets("trust_" + hex(32), "links_" + hex(32), "db_" + hex(16), "smtp-user-" + hex(4), "smtp_" + hex(16));
+        }
+    }
+
+    private static String hex(int bytes) {
+        byte[] random = new byte[bytes];
+        new SecureRandom().nextBytes(random);
+        return HexFormat.of().formatHex(random);
+    }
+
+    /**
+     * The services whose console log is JSON, as in production (quarkus-logging-json): the log scan
+     * reads both formats. The ones that handle the most patient data: message text, file names,
+     * booking links, the payloads of webhooks.
+     */
+    static final Set<PlatformService> JSON_LOGS = EnumSet.of(PlatformService.MESSAGING,
+            PlatformService.REQUESTS, PlatformService.WEBHOOK);
+
     private static Handle start(Path logDirectory) {
         Path root = projectRoot();
-        byte[] random = new byte[24];
-        new SecureRandom().nextBytes(random);
-        String opsKey = "ops_" + HexFormat.of().formatHex(random);
+        String opsKey = "ops_" + hex(24);
+        Secrets secrets = Secrets.random();
+        Map<PlatformService, Map<String, String>> perService = new EnumMap<>(PlatformService.class);
+        for (PlatformService service : JSON_LOGS) {
+            // An environment variable outranks the local profile's value (false) in a properties file.
+            perService.put(service, new HashMap<>(Map.of("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "true")));
+        }
+        perService.computeIfAbsent(PlatformService.MESSAGING, service -> new HashMap<>())
+                .putAll(Map.of("SMTP_USERNAME", secrets.smtpUsername(), "SMTP_PASSWORD", secrets.smtpPassword(),
+                        "ATTACHMENT_LINK_KEY", secrets.attachmentLinkKey()));
         // The log scan reads only what this JVM's platforms write (the logs are appended to across runs).
         LogStarts.markBeforeWriting(logDirectory);
         Infrastructure infrastructure = Infrastructure.shared();
@@ -142,9 +190,11 @@ public final class RunningPlatform implements ParameterResolver {
                         // SubmissionLimitsTest and by a gateway replica of SurveysThroughGatewayIT with small
                         // ones (a replica's own environment goes over this).
                         "GATEWAY_EMBED_LIMITS_PER_ADDRESS", EMBED_LIMIT_FOR_TESTS,
-                        "GATEWAY_EMBED_LIMITS_PER_PARTNER", EMBED_LIMIT_FOR_TESTS),
-                Duration.ofSeconds(180)));
-        Handle handle = new Handle(infrastructure, platform, opsKey);
+                        "GATEWAY_EMBED_LIMITS_PER_PARTNER", EMBED_LIMIT_FOR_TESTS,
+                        "PLATFORM_TRUST_KEY", secrets.trustKey(),
+                        "QUARKUS_DATASOURCE_PASSWORD", secrets.databasePassword()),
+                Duration.ofSeconds(180), perService));
+        Handle handle = new Handle(infrastructure, platform, opsKey, secrets);
         // From here on every call to this gateway is held to its OpenAPI documents, and what the calls
         // send is recorded for the log scan.
         EndToEndChecks.platformStarted(handle);

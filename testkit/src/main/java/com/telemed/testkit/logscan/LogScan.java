@@ -1,5 +1,7 @@
 package com.telemed.testkit.logscan;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -25,6 +27,11 @@ import java.util.stream.Stream;
  * own (no letter, digit, {@code -} or {@code _} just before or after it), so that a name {@code Grace}
  * is found in {@code member Grace Hopper} but not in {@code graceful} or {@code grace-period}. Every value has four characters or more:
  * candidates are found by their first four, lower-cased, then compared whole.
+ *
+ * <p>A line that is a JSON object (the services' production log format, quarkus-logging-json) is
+ * scanned as written and, besides, each of its string values decoded: a value that JSON escapes
+ * ({@code "}, {@code \}, a control character, or non-ASCII where the writer escapes it) is found
+ * in the message as the service wrote it.
  */
 public final class LogScan {
 
@@ -42,6 +49,8 @@ public final class LogScan {
 
     private record Candidate(String lower, String value, SensitiveValues.Kind kind) {
     }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Map<String, List<Candidate>> byPrefix = new HashMap<>();
     private final Function<Path, Long> starts;
@@ -105,12 +114,41 @@ public final class LogScan {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 number++;
                 scanned++;
-                for (Candidate found : find(line)) {
-                    hits.add(new Hit(file, number, found.kind(), found.value()));
+                List<Candidate> found = find(line);
+                for (String decoded : jsonStrings(line)) {
+                    find(decoded).stream().filter(candidate -> !found.contains(candidate)).forEach(found::add);
+                }
+                for (Candidate candidate : found) {
+                    hits.add(new Hit(file, number, candidate.kind(), candidate.value()));
                 }
             }
         }
         return scanned;
+    }
+
+    /** The string values of a line that is a JSON object, decoded; none for any other line. */
+    static List<String> jsonStrings(String line) {
+        String text = line.strip();
+        if (!text.startsWith("{") || !text.endsWith("}")) {
+            return List.of();
+        }
+        JsonNode node;
+        try {
+            node = JSON.readTree(text);
+        } catch (IOException notJson) {
+            return List.of();
+        }
+        List<String> strings = new ArrayList<>();
+        collect(node, strings);
+        return strings;
+    }
+
+    private static void collect(JsonNode node, List<String> strings) {
+        if (node.isTextual()) {
+            strings.add(node.asText());
+        } else {
+            node.forEach(child -> collect(child, strings));
+        }
     }
 
     /** The recorded values that stand on their own in the line, each once. */

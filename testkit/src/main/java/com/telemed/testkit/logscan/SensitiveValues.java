@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -24,13 +25,20 @@ import java.util.regex.Pattern;
  *   <li>request bodies (JSON, anywhere in them: a member, an inline member of a request, a survey's
  *       contact): {@code firstName}, {@code lastName}, {@code email}, {@code phone}, {@code dateOfBirth},
  *       the address lines {@code street1}, {@code street2}, {@code city} (of {@code address} and
- *       {@code shippingAddress} alike); a message's {@code text} and a handoff's {@code note}; the
+ *       {@code shippingAddress} alike); a message's {@code text}, {@code html} and {@code subject} and a
+ *       handoff's {@code note}; the
  *       clinical {@code caseNotes}; survey {@code answers} that are free text; and of the query,
  *       {@code search} (a name) and {@code token} (a survey token). Prescribers ({@code /ops/v1/prescribers})
  *       are staff, not patients: their names and emails are not recorded.</li>
  *   <li>credentials: the {@code x-api-key}, {@code x-service-publishable-key}, {@code x-ops-key} and
  *       {@code x-tenant-key} headers sent, and in successful answers {@code apiKey}, {@code publishableKey},
  *       {@code secret} (a webhook secret) and a survey token's {@code token}.</li>
+ *   <li>links that are bearer tokens, and what they carry: an attachment's {@code attachmentUrl}
+ *       ({@code .../attachments/:token/:fileName}: the token, and the file name) and {@code attachmentName},
+ *       in answers and webhook bodies ({@link #webhookBody}); a {@code bookingUrl}'s token
+ *       ({@code .../book/:token}), and the token in the path of {@code /ops/v1/bookings/:token/...}.</li>
+ *   <li>the deployment's own secrets, which the suite's platform sets and records itself ({@link #record}):
+ *       the service trust key, the attachment link key, the database and SMTP passwords.</li>
  * </ul>
  *
  * Only values worth a scan are kept ({@link #worthScanning}): four characters or more, not a common
@@ -41,8 +49,12 @@ public final class SensitiveValues implements Exchanges.Listener {
 
     public enum Kind {
         NAME("name"), EMAIL("email"), PHONE("phone"), DATE_OF_BIRTH("date of birth"), ADDRESS("address line"),
-        MESSAGE_TEXT("message text"), CLINICAL_TEXT("clinical text"), API_KEY("API key"), PUBLISHABLE_KEY("publishable key"),
-        OPS_KEY("operator key"), TENANT_KEY("tenant key"), WEBHOOK_SECRET("webhook secret"), SURVEY_TOKEN("survey token");
+        MESSAGE_TEXT("message text"), CLINICAL_TEXT("clinical text"), FILE_NAME("attachment file name"),
+        // Credentials from here on (sixteen characters or more).
+        API_KEY("API key"), PUBLISHABLE_KEY("publishable key"), OPS_KEY("operator key"), TENANT_KEY("tenant key"),
+        WEBHOOK_SECRET("webhook secret"), SURVEY_TOKEN("survey token"), ATTACHMENT_TOKEN("attachment token"),
+        BOOKING_TOKEN("booking token"), TRUST_KEY("service trust key"), ATTACHMENT_LINK_KEY("attachment link key"), DATABASE_PASSWORD("database password"),
+        SMTP_PASSWORD("SMTP password");
 
         private final String label;
 
@@ -68,7 +80,13 @@ public final class SensitiveValues implements Exchanges.Listener {
     private static final Map<String, Kind> HEADERS = Map.of("x-api-key", Kind.API_KEY, "x-service-publishable-key",
             Kind.PUBLISHABLE_KEY, "x-ops-key", Kind.OPS_KEY, "x-tenant-key", Kind.TENANT_KEY);
     private static final Map<String, Kind> ANSWER_FIELDS = Map.of("apiKey", Kind.API_KEY, "publishableKey", Kind.PUBLISHABLE_KEY,
-            "secret", Kind.WEBHOOK_SECRET);
+            "secret", Kind.WEBHOOK_SECRET, "attachmentName", Kind.FILE_NAME);
+    /** Fields of a message the patient or the prescriber wrote (on a messaging path). */
+    private static final Set<String> MESSAGE_FIELDS = Set.of("text", "html", "subject");
+    /** {@code .../attachments/<token>/<file name>}, a link anywhere (an answer's URL, a download's path). */
+    private static final Pattern ATTACHMENT_LINK = Pattern.compile("/attachments/([^/?#]+)/([^/?#]+)");
+    /** {@code .../book/<token>} (a booking link) and {@code /ops/v1/bookings/<token>/...}. */
+    private static final Pattern BOOKING_LINK = Pattern.compile("/(?:book|bookings)/([^/?#]+)");
 
     /** Words and enum values of the contract, and the suite's own filler: in any log for reasons of their own. */
     private static final Set<String> COMMON = Set.of("null", "true", "false", "none", "test", "tests", "user", "name", "email",
@@ -137,6 +155,7 @@ public final class SensitiveValues implements Exchanges.Listener {
         });
         String path = exchange.path();
         boolean staff = path.startsWith("/ops/v1/prescribers");
+        links(path);
         for (String pair : exchange.query().split("&")) {
             int equals = pair.indexOf('=');
             if (equals > 0) {
@@ -171,7 +190,7 @@ public final class SensitiveValues implements Exchanges.Listener {
                     Kind kind = REQUEST_FIELDS.get(name);
                     if (kind != null) {
                         record(kind, value.asText());
-                    } else if (name.equals("text") && path.contains("messag")) {
+                    } else if (MESSAGE_FIELDS.contains(name) && path.contains("messag")) {
                         record(Kind.MESSAGE_TEXT, value.asText());
                     } else if (name.equals("note") && path.contains("handoff")) {
                         record(Kind.MESSAGE_TEXT, value.asText());
@@ -194,12 +213,38 @@ public final class SensitiveValues implements Exchanges.Listener {
         }
     }
 
+    /**
+     * Records what a webhook body the suite received carries: the links of {@link #answerBody}
+     * (a {@code bookingUrl}, an {@code attachmentUrl}) and file names. Bodies that are not JSON are skipped.
+     */
+    public void webhookBody(byte[] body) {
+        JsonNode payload = json(body);
+        if (payload != null) {
+            answerBody(payload, false);
+        }
+    }
+
+    /** The tokens (and an attachment's file name) of the links in {@code text}. */
+    private void links(String text) {
+        Matcher attachment = ATTACHMENT_LINK.matcher(text);
+        while (attachment.find()) {
+            record(Kind.ATTACHMENT_TOKEN, decodeSegment(attachment.group(1)));
+            record(Kind.FILE_NAME, decodeSegment(attachment.group(2)));
+        }
+        Matcher booking = BOOKING_LINK.matcher(text);
+        while (booking.find()) {
+            record(Kind.BOOKING_TOKEN, decodeSegment(booking.group(1)));
+        }
+    }
+
     private void answerBody(JsonNode node, boolean surveyToken) {
         if (node.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = fields.next();
                 Kind kind = ANSWER_FIELDS.get(field.getKey());
-                if (field.getValue().isTextual() && kind != null) {
+                if (field.getValue().isTextual() && (field.getKey().equals("attachmentUrl") || field.getKey().equals("bookingUrl"))) {
+                    links(field.getValue().asText());
+                } else if (field.getValue().isTextual() && kind != null) {
                     record(kind, field.getValue().asText());
                 } else if (field.getValue().isTextual() && surveyToken && field.getKey().equals("token")) {
                     record(Kind.SURVEY_TOKEN, field.getValue().asText());
@@ -221,6 +266,11 @@ public final class SensitiveValues implements Exchanges.Listener {
         } catch (IOException notJson) {
             return null;
         }
+    }
+
+    /** A path segment: percent escapes decoded, a {@code +} kept (it is a plus in a path). */
+    private static String decodeSegment(String segment) {
+        return decode(segment.replace("+", "%2B"));
     }
 
     private static String decode(String value) {

@@ -317,7 +317,8 @@ public final class Platform implements AutoCloseable {
         environment.put("QUARKUS_HTTP_PORT", String.valueOf(port));
         environment.put("QUARKUS_DATASOURCE_JDBC_URL", postgres.jdbcUrl(service.database()));
         environment.put("QUARKUS_DATASOURCE_USERNAME", postgres.username());
-        environment.put("QUARKUS_DATASOURCE_PASSWORD", postgres.password());
+        // A platform may name its own (the embedded server trusts loopback: any password connects).
+        environment.putIfAbsent("QUARKUS_DATASOURCE_PASSWORD", postgres.password());
         environment.put("KAFKA_BOOTSTRAP_SERVERS", infrastructure.kafka().bootstrapServers());
         // Read by messaging-service's mailer (quarkus.mailer.host/port); the others ignore them.
         environment.put("SMTP_HOST", infrastructure.mail().host());
