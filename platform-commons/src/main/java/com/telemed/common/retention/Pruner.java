@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +57,8 @@ public final class Pruner {
             throw new IllegalArgumentException("platform.retention.batch-size must be at least 1, not " + batchSize);
         }
         this.dataSource = dataSource;
-        this.rules = List.copyOf(rules);
+        // By table name: runs and their lines in one order whatever order the beans came in.
+        this.rules = rules.stream().sorted(Comparator.comparing(RetentionRule::table)).toList();
         this.batchSize = batchSize;
         this.clock = clock;
         for (RetentionRule rule : this.rules) {
@@ -70,7 +72,7 @@ public final class Pruner {
         return rules;
     }
 
-    /** Prunes every table in turn until nothing old is left or {@code going} turns false (stopping). */
+    /** Prunes every table in turn (by name) until nothing old is left or {@code going} turns false (stopping). */
     public List<Pruned> pruneAll(BooleanSupplier going) throws SQLException {
         List<Pruned> pruned = new ArrayList<>();
         for (RetentionRule rule : rules) {
