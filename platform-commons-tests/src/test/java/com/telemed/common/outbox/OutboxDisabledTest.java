@@ -3,6 +3,7 @@ package com.telemed.common.outbox;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.telemed.common.retention.RetentionJob;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -15,7 +16,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A service that does not enable the outbox (the gateway) has neither bean nor relay thread. */
+/**
+ * A service that enables neither the outbox nor retention (the gateway) has none of their beans and
+ * neither relay nor retention thread.
+ */
 @QuarkusTest
 @TestProfile(OutboxDisabledTest.Disabled.class)
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
@@ -24,7 +28,7 @@ class OutboxDisabledTest {
     public static class Disabled implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("platform.outbox.enabled", "false");
+            return Map.of("platform.outbox.enabled", "false", "platform.retention.enabled", "false");
         }
     }
 
@@ -34,6 +38,9 @@ class OutboxDisabledTest {
     @Inject
     Instance<OutboxRelay> relay;
 
+    @Inject
+    Instance<RetentionJob> retention;
+
     @Test
     void noOutboxBeansAndNoRelayThread() {
         assertTrue(outbox.isUnsatisfied(), "Outbox bean");
@@ -41,5 +48,13 @@ class OutboxDisabledTest {
         List<String> relayThreads = Thread.getAllStackTraces().keySet().stream()
                 .filter(Thread::isAlive).map(Thread::getName).filter(name -> name.startsWith("outbox-relay")).toList();
         assertEquals(List.of(), relayThreads);
+    }
+
+    @Test
+    void noRetentionJobAndNoRetentionThread() {
+        assertTrue(retention.isUnsatisfied(), "RetentionJob bean");
+        List<String> threads = Thread.getAllStackTraces().keySet().stream()
+                .filter(Thread::isAlive).map(Thread::getName).filter(name -> name.equals("retention")).toList();
+        assertEquals(List.of(), threads);
     }
 }

@@ -82,6 +82,17 @@ public interface WebhookConfig {
     @WithDefault("10s")
     Duration kafkaProbeInterval();
 
+    /**
+     * How long a partner's event record is kept ({@code WEBHOOK_EVENT_RETENTION}): deliveries with
+     * their attempts (the delivery log) and dropped events, by when they were stored. The contract
+     * keeps 30 days (partner-extensions.md, Events); older rows are deleted by the retention job
+     * ({@code retention.EventRecordRetention}). An event id is the intake's deduplication key while
+     * its row lasts, so this must outlast any redelivery of the topics (their retention plus the
+     * consumer's longest outage).
+     */
+    @WithDefault("30d")
+    Duration eventRetention();
+
     /** Fails closed: only exactly {@code sandbox} turns the SSRF rules off. */
     default boolean production() {
         return !"sandbox".equals(environment().orElse(null));

@@ -1,0 +1,29 @@
+package com.telemed.webhook.retention;
+
+import com.telemed.common.retention.RetentionRule;
+import com.telemed.webhook.config.WebhookConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+/**
+ * The partner's event record is kept {@code webhook.event-retention} (30 days, the contract's) and
+ * then deleted by platform-commons' retention job: deliveries by {@code created_at}, their attempts
+ * with them ({@code ON DELETE CASCADE}), and dropped events by {@code at}. A delivery still being
+ * attempted ({@code retrying}: a redelivery of an old one) stays until its round ends.
+ */
+@ApplicationScoped
+public class EventRecordRetention {
+
+    @Produces
+    @Singleton
+    RetentionRule deliveries(WebhookConfig config) {
+        return RetentionRule.of("deliveries", "id", "created_at", config.eventRetention()).where("status <> 'retrying'");
+    }
+
+    @Produces
+    @Singleton
+    RetentionRule droppedEvents(WebhookConfig config) {
+        return RetentionRule.of("dropped_events", "event_id", "at", config.eventRetention());
+    }
+}
