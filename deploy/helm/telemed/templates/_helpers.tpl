@@ -26,7 +26,7 @@ What the code fixes per service, not a setting: its module (resource and image n
 it calls (its SERVICE_URLS_<NAME> settings; the NetworkPolicies admit exactly these callers),
 whether it has a Kafka client, whether it connects outside the platform (webhook-service to
 partners' webhook URLs, requests-service to the pharmacies' HTTP endpoints; the NetworkPolicies'
-egress.outside). Every service serves /q/metrics.
+egress.outside). Every service serves /q/health and /q/metrics on its management port, none on http.
 */}}
 {{- define "telemed.allFacts" -}}
 gateway:
@@ -244,6 +244,8 @@ seen: after changing one, `kubectl rollout restart`).
 {{- $shutdown := $svc.shutdown -}}
 {{- $publicUrl := required "global.publicUrl is required (the gateway's public base URL: attachment and booking links)" $root.Values.global.publicUrl | trimSuffix "/" -}}
 QUARKUS_HTTP_PORT: {{ $root.Values.global.containerPort | quote }}
+QUARKUS_MANAGEMENT_PORT: {{ $root.Values.global.managementPort | quote }}
+QUARKUS_MANAGEMENT_HOST: "0.0.0.0"
 QUARKUS_DATASOURCE_JDBC_URL: {{ include "telemed.jdbcUrl" $ctx | quote }}
 QUARKUS_SHUTDOWN_DELAY: {{ printf "%vs" $shutdown.delaySeconds | quote }}
 QUARKUS_SHUTDOWN_TIMEOUT: {{ printf "%vs" $shutdown.timeoutSeconds | quote }}

@@ -206,7 +206,12 @@ class ExposureTest {
             assertThat(rules.get(1).getFrom()).singleElement().satisfies(peer ->
                     assertThat(peer.getNamespaceSelector().getMatchLabels())
                             .containsExactlyEntriesOf(Map.of("kubernetes.io/metadata.name", "monitoring")));
-            assertThat(rules.get(1).getPorts()).singleElement()
+            // Prometheus reaches the management port (/q/metrics) alone, not the service's API.
+            assertThat(rules.get(1).getPorts()).singleElement().satisfies(port -> {
+                assertThat(port.getPort()).isEqualTo(new IntOrString("management"));
+                assertThat(port.getProtocol()).isEqualTo("TCP");
+            });
+            assertThat(rules.get(0).getPorts()).singleElement()
                     .satisfies(port -> assertThat(port.getPort()).isEqualTo(new IntOrString("http")));
         }
     }
@@ -224,18 +229,30 @@ class ExposureTest {
     }
 
     @Test
-    void prometheusScrapesEveryServiceAtQMetricsOnItsHttpPort() {
+    void prometheusScrapesEveryServiceAtQMetricsOnItsManagementPort() {
         assertThat(DEFAULTS.ofKind(ServiceMonitor.class)).isEmpty();
+        assertThat(DEFAULTS.ofKind(Service.class)).extracting(service -> service.getMetadata().getName())
+                .noneMatch(name -> name.endsWith("-management"));
 
         List<ServiceMonitor> monitors = PRODUCTION.ofKind(ServiceMonitor.class);
         assertThat(monitors).extracting(monitor -> monitor.getMetadata().getName())
                 .containsExactlyInAnyOrderElementsOf(Chart.Service.all().stream().map(Chart.Service::resourceName).toList());
         for (ServiceMonitor monitor : monitors) {
-            Service service = PRODUCTION.get(Service.class, monitor.getMetadata().getName());
+            // The service's own ClusterIP Service of its management port; its http Service (the gateway's is
+            // the public one) has no port of that name, so the monitor finds its targets on the former only.
+            Service service = PRODUCTION.get(Service.class, monitor.getMetadata().getName() + "-management");
+            Service http = PRODUCTION.get(Service.class, monitor.getMetadata().getName());
             assertThat(monitor.getSpec().getSelector().getMatchLabels()).isEqualTo(service.getSpec().getSelector());
-            assertThat(service.getSpec().getPorts()).anySatisfy(port -> assertThat(port.getName()).isEqualTo("http"));
+            assertThat(service.getMetadata().getLabels()).containsAllEntriesOf(monitor.getSpec().getSelector().getMatchLabels());
+            assertThat(service.getSpec().getType()).isEqualTo("ClusterIP");
+            assertThat(service.getSpec().getPorts()).singleElement().satisfies(port -> {
+                assertThat(port.getName()).isEqualTo("management");
+                assertThat(port.getPort()).isEqualTo(9000);
+                assertThat(port.getTargetPort()).isEqualTo(new IntOrString("management"));
+            });
+            assertThat(http.getSpec().getPorts()).extracting(port -> port.getName()).containsExactly("http");
             assertThat(monitor.getSpec().getEndpoints()).singleElement().satisfies(endpoint -> {
-                assertThat(endpoint.getPort()).isEqualTo("http");
+                assertThat(endpoint.getPort()).isEqualTo("management");
                 assertThat(endpoint.getPath()).isEqualTo("/q/metrics");
                 assertThat(endpoint.getInterval()).isEqualTo("30s");
             });

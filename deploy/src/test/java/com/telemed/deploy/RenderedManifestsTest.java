@@ -37,10 +37,11 @@ class RenderedManifestsTest {
     void production() {
         Manifests manifests = Chart.render(Map.of(), Chart.PRODUCTION);
 
-        // Every credential is an existing Secret: the chart creates none.
+        // Every credential is an existing Secret: the chart creates none. Services: each service's http one and,
+        // for its ServiceMonitor, its management one.
         assertThat(kinds(manifests)).containsExactlyEntriesOf(new TreeMap<>(Map.of(
                 "ConfigMap", 7L, "Deployment", 7L, "HorizontalPodAutoscaler", 7L, "Ingress", 1L,
-                "NetworkPolicy", 7L, "PodDisruptionBudget", 7L, "Service", 7L, "ServiceAccount", 7L,
+                "NetworkPolicy", 7L, "PodDisruptionBudget", 7L, "Service", 14L, "ServiceAccount", 7L,
                 "ServiceMonitor", 7L)));
     }
 

@@ -33,14 +33,22 @@ class WorkloadTest {
             for (Chart.Service service : Chart.Service.all()) {
                 Container container = container(manifests, service);
                 assertThat(container.getName()).isEqualTo(service.module());
-                assertThat(container.getPorts()).singleElement().satisfies(port -> {
+                assertThat(container.getPorts()).hasSize(2);
+                assertThat(container.getPorts().get(0)).satisfies(port -> {
                     assertThat(port.getName()).isEqualTo("http");
                     assertThat(port.getContainerPort()).isEqualTo(8080);
+                });
+                // Health and metrics: the management interface, on every interface of the pod, never on http.
+                assertThat(container.getPorts().get(1)).satisfies(port -> {
+                    assertThat(port.getName()).isEqualTo("management");
+                    assertThat(port.getContainerPort()).isEqualTo(9000);
+                    assertThat(port.getProtocol()).isEqualTo("TCP");
                 });
                 assertProbe(container.getStartupProbe(), "/q/health/started", 5, 36);
                 assertProbe(container.getLivenessProbe(), "/q/health/live", 10, 3);
                 assertProbe(container.getReadinessProbe(), "/q/health/ready", 5, 2);
-                assertThat(manifests.config(service)).containsEntry("QUARKUS_HTTP_PORT", "8080");
+                assertThat(manifests.config(service)).containsEntry("QUARKUS_HTTP_PORT", "8080")
+                        .containsEntry("QUARKUS_MANAGEMENT_PORT", "9000").containsEntry("QUARKUS_MANAGEMENT_HOST", "0.0.0.0");
             }
         }
     }
@@ -232,7 +240,7 @@ class WorkloadTest {
 
     private static void assertProbe(Probe probe, String path, int period, int failures) {
         assertThat(probe.getHttpGet().getPath()).isEqualTo(path);
-        assertThat(probe.getHttpGet().getPort()).isEqualTo(new IntOrString("http"));
+        assertThat(probe.getHttpGet().getPort()).isEqualTo(new IntOrString("management"));
         assertThat(probe.getPeriodSeconds()).isEqualTo(period);
         assertThat(probe.getFailureThreshold()).isEqualTo(failures);
         assertThat(probe.getTimeoutSeconds()).isEqualTo(3);

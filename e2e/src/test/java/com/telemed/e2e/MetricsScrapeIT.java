@@ -175,9 +175,9 @@ class MetricsScrapeIT {
         assertTrue(found.get(0).value() >= 1);
     }
 
-    /** {@code /q/metrics} of a service, straight, without a service proof. */
+    /** {@code /q/metrics} of a service, straight from its management port, without a service proof. */
     private PrometheusText scrape(PlatformService service) {
-        String text = given().baseUri(platform.url(service).toString()).accept("text/plain").get("/q/metrics")
+        String text = given().baseUri(platform.managementUrl(service).toString()).accept("text/plain").get("/q/metrics")
                 .then().statusCode(200).extract().asString();
         return PrometheusText.parse(text);
     }

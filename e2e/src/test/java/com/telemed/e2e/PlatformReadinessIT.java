@@ -31,7 +31,7 @@ class PlatformReadinessIT {
     private static final Set<PlatformService> WITHOUT_KAFKA = EnumSet.of(PlatformService.GATEWAY);
 
     private static void readyWithoutKafka(RunningPlatform.Handle platform, PlatformService service) {
-        given().baseUri(platform.url(service).toString())
+        given().baseUri(platform.managementUrl(service).toString())
                 .when().get("/q/health/ready")
                 .then().statusCode(200)
                 .body("status", equalTo("UP"))
@@ -41,12 +41,12 @@ class PlatformReadinessIT {
 
     private static void kafkaGroup(RunningPlatform.Handle platform, PlatformService service, int status, String state) {
         if (WITHOUT_KAFKA.contains(service)) {
-            given().baseUri(platform.url(service).toString())
+            given().baseUri(platform.managementUrl(service).toString())
                     .when().get("/q/health/group/kafka")
                     .then().body("checks.name", not(hasItem(KAFKA)));
             return;
         }
-        given().baseUri(platform.url(service).toString())
+        given().baseUri(platform.managementUrl(service).toString())
                 .when().get("/q/health/group/kafka")
                 .then().statusCode(status)
                 .body("status", equalTo(state))
@@ -75,7 +75,7 @@ class PlatformReadinessIT {
             await().during(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
                 for (PlatformService service : PlatformService.values()) {
                     readyWithoutKafka(platform, service);
-                    given().baseUri(platform.url(service).toString()).when().get("/q/health/live")
+                    given().baseUri(platform.managementUrl(service).toString()).when().get("/q/health/live")
                             .then().statusCode(200);
                 }
             });

@@ -31,7 +31,7 @@ class ServiceTrustIT {
     }
 
     @Test
-    void aServicePortServesNothingButItsProbesWithoutAProof(RunningPlatform.Handle platform) {
+    void aServicePortServesNothingWithoutAProofItsProbesAreOnTheManagementPort(RunningPlatform.Handle platform) {
         Map<String, Object> created = given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey())
                 .contentType(ContentType.JSON).body(Map.of("name", "Trust E2E " + UUID.randomUUID()))
                 .post("/ops/v1/partners").then().statusCode(201).extract().path("");
@@ -60,7 +60,8 @@ class ServiceTrustIT {
             }
             String url = platform.url(service).toString();
             refused(given().baseUri(url).header("X-Partner-Id", partnerId).get("/no/such/path"));
-            given().baseUri(url).get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+            refused(given().baseUri(url).get("/q/health/ready"));
+            given().baseUri(platform.managementUrl(service).toString()).get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
         }
 
         // Through the gateway, and directly with a proof made with the deployment's key: served.

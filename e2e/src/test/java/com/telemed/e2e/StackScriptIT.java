@@ -241,6 +241,7 @@ class StackScriptIT {
                 StackMain.SMTP_PORT, StackMain.IMAP_PORT));
         for (PlatformService service : PlatformService.values()) {
             ports.add(service.stackPort());
+            ports.add(service.stackManagementPort());
         }
         return ports;
     }

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.testkit.quarkus.ManagementPort;
 import com.telemed.testkit.quarkus.ServiceFoundationContract;
 import com.telemed.webhook.support.Events;
 import com.telemed.webhook.support.Partners;
@@ -37,13 +38,13 @@ class KafkaOutageHealthTest {
     private static final String KAFKA_CHECK = ServiceFoundationContract.KAFKA_CHECK;
 
     private static double reachableGauge() {
-        String text = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        String text = ManagementPort.given().when().get("/q/metrics").then().statusCode(200).extract().asString();
         Matcher found = Pattern.compile("(?m)^kafka_broker_reachable(?:\\{[^}]*\\})? (\\S+)$").matcher(text);
         return found.find() ? Double.parseDouble(found.group(1)) : Double.NaN;
     }
 
     private static void readyWithoutKafka() {
-        given().when().get("/q/health/ready")
+        ManagementPort.given().when().get("/q/health/ready")
                 .then().statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.status", everyItem(equalTo("UP")))
@@ -52,7 +53,7 @@ class KafkaOutageHealthTest {
     }
 
     private static void kafkaGroup(int status, String state) {
-        given().when().get("/q/health/group/kafka")
+        ManagementPort.given().when().get("/q/health/group/kafka")
                 .then().statusCode(status)
                 .body("status", equalTo(state))
                 .body("checks.name", equalTo(List.of(KAFKA_CHECK)))
@@ -74,11 +75,11 @@ class KafkaOutageHealthTest {
             // readiness turns DOWN once its connections are gone.
             await().during(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
                 readyWithoutKafka();
-                given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+                ManagementPort.given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
                 // Startup too: a pod started now must pass its startup probe (SmallRye Kafka's startup
                 // check, which counts the channels' broker connections, is off for both channels).
-                given().when().get("/q/health/started").then().statusCode(200).body("status", equalTo("UP"));
-                given().when().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
+                ManagementPort.given().when().get("/q/health/started").then().statusCode(200).body("status", equalTo("UP"));
+                ManagementPort.given().when().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
             });
             // The API answers and writes while Kafka is away.
             String partner = Partners.newPartner();
@@ -94,7 +95,7 @@ class KafkaOutageHealthTest {
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> kafkaGroup(200, "UP"));
         await().atMost(Duration.ofSeconds(15)).until(() -> reachableGauge() == 1.0);
         readyWithoutKafka();
-        given().when().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
+        ManagementPort.given().when().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
 
         // The consumer is back too (and later tests find Kafka as they expect it).
         try (Receiver receiver = Receiver.answering(200)) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.testkit.metrics.PrometheusText;
 import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.testkit.quarkus.ManagementPort;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -57,7 +58,7 @@ class GatewayMetricsTest {
     }
 
     private static PrometheusText scrape() {
-        return PrometheusText.parse(given().get("/q/metrics").then().statusCode(200).extract().asString());
+        return PrometheusText.parse(ManagementPort.given().get("/q/metrics").then().statusCode(200).extract().asString());
     }
 
     private static double count(PrometheusText scrape, Map<String, String> labels) {

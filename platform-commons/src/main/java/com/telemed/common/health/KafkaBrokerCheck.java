@@ -16,7 +16,7 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 
 /**
  * UP while the Kafka cluster answers, in the health group {@value #GROUP}
- * ({@code /q/health/group/kafka}), <b>not</b> in readiness: a service answers HTTP without Kafka
+ * ({@code /q/health/group/kafka}, on the management port), <b>not</b> in readiness: a service answers HTTP without Kafka
  * (events wait in the outbox, the webhook consumer resumes where it stopped), so a broker outage
  * must not take every pod out of the load balancer. Quarkus's own Kafka check waits out the admin
  * client's 60 s API timeout when the broker is gone, so a probe would hang; this one answers

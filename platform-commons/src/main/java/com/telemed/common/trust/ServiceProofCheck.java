@@ -15,9 +15,10 @@ import org.jboss.logging.Logger;
  * every other (so it holds for every resource, {@code /internal/**}, {@code /ops/**}, unknown paths
  * and Quarkus's own endpoints alike) that answers {@code 401 {"error":"Unauthorized"}}, serving
  * nothing and reading no body, unless the call carries a fresh {@link ServiceProof} for its method,
- * its request target as received and its {@code X-Partner-Id} header. Only the probes are open:
- * {@code /q/health} (and below) for the orchestrator, {@code /q/metrics} for the scraper; neither
- * shows partner or patient data.
+ * its request target as received and its {@code X-Partner-Id} header. No path is open: the probes
+ * ({@code /q/health} and below, for the orchestrator) and {@code /q/metrics} (for the scraper) are not
+ * on this router but on the management interface's own port ({@code quarkus.management.enabled}),
+ * which this check does not guard; neither shows partner or patient data.
  *
  * <p>Every service has it through platform-commons; the gateway, whose callers are partners and
  * operators with their own credentials, turns it off at build time ({@code platform.trust.verify=false}).
@@ -44,17 +45,8 @@ public class ServiceProofCheck {
         router.route().order(Integer.MIN_VALUE).handler(this::check);
     }
 
-    /** Paths served without a proof; decided on the normalized path, the one routes are matched on. */
-    static boolean open(String normalizedPath) {
-        return normalizedPath.equals("/q/health") || normalizedPath.startsWith("/q/health/") || normalizedPath.equals("/q/metrics");
-    }
-
     private void check(RoutingContext context) {
         HttpServerRequest request = context.request();
-        if (open(context.normalizedPath())) {
-            context.next();
-            return;
-        }
         ServiceProof.Verdict verdict = trust.verify(request);
         if (verdict == ServiceProof.Verdict.PROVEN) {
             context.next();

@@ -92,6 +92,11 @@ public final class RunningPlatform implements ParameterResolver {
             return platform.url(service);
         }
 
+        /** Where the service serves its health and metrics: its management port, not {@link #url}. */
+        public URI managementUrl(PlatformService service) {
+            return platform.managementUrl(service);
+        }
+
         /** Stops the services, once (the servers are the JVM's, and stop when it exits). */
         @Override
         public void close() {

@@ -39,10 +39,17 @@ public final class Platform implements AutoCloseable {
      */
     public static final String LOCAL_PROFILE = "local";
 
-    /** One running JVM of a service. */
-    private record Instance(PlatformService service, Process process, int port, Path log) {
+    /** The variable a service's management port (health, metrics) is set by. */
+    public static final String MANAGEMENT_PORT_VARIABLE = "QUARKUS_MANAGEMENT_PORT";
+
+    /** One running JVM of a service: its http port and its management port (health and metrics). */
+    private record Instance(PlatformService service, Process process, int port, int managementPort, Path log) {
         URI url() {
             return URI.create("http://127.0.0.1:" + port);
+        }
+
+        URI managementUrl() {
+            return URI.create("http://127.0.0.1:" + managementPort);
         }
     }
 
@@ -67,8 +74,8 @@ public final class Platform implements AutoCloseable {
             for (PlatformService service : PlatformService.values()) {
                 infrastructure.postgres().ensureDatabase(service.database());
                 int port = options.ports().get(service);
-                platform.services.put(service,
-                        platform.launch(service, port, options.logDirectory().resolve(service.module() + ".log")));
+                platform.services.put(service, platform.launch(service, port, platform.managementPortOf(service),
+                        options.logDirectory().resolve(service.module() + ".log"), Map.of()));
             }
             awaitReady(platform.services.values(), options.readyTimeout());
             BootLog.record(BootLog.Kind.PLATFORM, options.logDirectory().getFileName().toString(), started);
@@ -96,7 +103,7 @@ public final class Platform implements AutoCloseable {
     public URI startReplica(PlatformService service, Map<String, String> extraEnvironment) {
         long started = System.nanoTime();
         int port = FreePorts.next();
-        Instance replica = launch(service, port, replicaLog(service, port), extraEnvironment);
+        Instance replica = launch(service, port, FreePorts.next(), replicaLog(service, port), extraEnvironment);
         replicas.add(replica);
         awaitReady(List.of(replica), options.readyTimeout());
         BootLog.record(BootLog.Kind.SERVICE, service.module() + " replica", started);
@@ -115,7 +122,7 @@ public final class Platform implements AutoCloseable {
         List<Instance> started = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             int port = FreePorts.next();
-            Instance replica = launch(service, port, replicaLog(service, port), extraEnvironment);
+            Instance replica = launch(service, port, FreePorts.next(), replicaLog(service, port), extraEnvironment);
             // Registered before waiting, so close() stops it even when it never becomes ready.
             replicas.add(replica);
             started.add(replica);
@@ -225,7 +232,7 @@ public final class Platform implements AutoCloseable {
             throw new IllegalStateException(service.module() + " is still running");
         }
         long startedNanos = System.nanoTime();
-        Instance started = launch(service, stopped.port(), stopped.log(), extraEnvironment);
+        Instance started = launch(service, stopped.port(), stopped.managementPort(), stopped.log(), extraEnvironment);
         // Registered before waiting, so close() stops it even when it never becomes ready.
         services.put(service, started);
         awaitReady(List.of(started), options.readyTimeout());
@@ -253,11 +260,11 @@ public final class Platform implements AutoCloseable {
         stop(service);
         Instance stopped = services.get(service);
         long startedNanos = System.nanoTime();
-        Instance first = launch(service, stopped.port(), stopped.log(), extraEnvironment);
+        Instance first = launch(service, stopped.port(), stopped.managementPort(), stopped.log(), extraEnvironment);
         // Registered before waiting, so close() stops them even when one never becomes ready.
         services.put(service, first);
         int port = FreePorts.next();
-        Instance replica = launch(service, port, replicaLog(service, port), replicaEnvironment);
+        Instance replica = launch(service, port, FreePorts.next(), replicaLog(service, port), replicaEnvironment);
         replicas.add(replica);
         awaitReady(List.of(first, replica), options.readyTimeout());
         BootLog.record(BootLog.Kind.SERVICE, service.module() + " started again", startedNanos);
@@ -269,15 +276,28 @@ public final class Platform implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + options.ports().get(service));
     }
 
+    /**
+     * Where the service's first instance serves its health ({@code /q/health/**}) and metrics
+     * ({@code /q/metrics}): its management port, never its http port ({@link #url}).
+     */
+    public URI managementUrl(PlatformService service) {
+        return services.get(service).managementUrl();
+    }
+
+    /** The management address ({@link #managementUrl}) of the replica at {@code url} ({@link #startReplica}). */
+    public URI replicaManagementUrl(URI url) {
+        return replica(url).managementUrl();
+    }
+
     public long pid(PlatformService service) {
         Instance instance = services.get(service);
         return instance != null && instance.process().isAlive() ? instance.process().pid() : -1;
     }
 
-    /** Whether the service answers 200 on its readiness probe right now. */
-    public static boolean isReady(URI baseUrl) {
+    /** Whether the service answers 200 on its readiness probe right now ({@code managementUrl}: its management port). */
+    public static boolean isReady(URI managementUrl) {
         try {
-            HttpRequest request = HttpRequest.newBuilder(baseUrl.resolve("/q/health/ready"))
+            HttpRequest request = HttpRequest.newBuilder(managementUrl.resolve("/q/health/ready"))
                     .timeout(Duration.ofSeconds(3)).GET().build();
             return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
         } catch (IOException e) {
@@ -288,11 +308,16 @@ public final class Platform implements AutoCloseable {
         }
     }
 
-    private Instance launch(PlatformService service, int port, Path log) {
-        return launch(service, port, log, Map.of());
+    /**
+     * The management port of a service's first instance: the one its environment names
+     * ({@value #MANAGEMENT_PORT_VARIABLE}: ./stack's fixed ports), else a free one.
+     */
+    private int managementPortOf(PlatformService service) {
+        String fixed = options.environmentOf(service).get(MANAGEMENT_PORT_VARIABLE);
+        return fixed == null || fixed.isBlank() ? FreePorts.next() : Integer.parseInt(fixed.strip());
     }
 
-    private Instance launch(PlatformService service, int port, Path log, Map<String, String> extraEnvironment) {
+    private Instance launch(PlatformService service, int port, int managementPort, Path log, Map<String, String> extraEnvironment) {
         Path application = service.application(options.projectRoot());
         if (!Files.isRegularFile(application)) {
             throw new PlatformStartException(service.module() + " is not built: " + application
@@ -304,7 +329,9 @@ public final class Platform implements AutoCloseable {
         command.addAll(List.of("-jar", application.toString()));
         Map<String, String> environment = environment(service, port);
         environment.putAll(extraEnvironment);
-        return new Instance(service, JavaProcesses.start(command, log, environment), port, log);
+        // After the extra environment: this instance's own port, whatever a shared environment says.
+        environment.put(MANAGEMENT_PORT_VARIABLE, String.valueOf(managementPort));
+        return new Instance(service, JavaProcesses.start(command, log, environment), port, managementPort, log);
     }
 
     private Map<String, String> environment(PlatformService service, int port) {
@@ -345,7 +372,7 @@ public final class Platform implements AutoCloseable {
                             + instance.process().exitValue() + "; last lines of " + instance.log() + ":\n"
                             + JavaProcesses.tail(instance.log(), 40));
                 }
-                if (isReady(instance.url())) {
+                if (isReady(instance.managementUrl())) {
                     iterator.remove();
                 }
             }

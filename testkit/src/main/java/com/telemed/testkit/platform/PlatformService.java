@@ -3,7 +3,7 @@ package com.telemed.testkit.platform;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** The seven services: their module, their database and the port ./stack gives them. */
+/** The seven services: their module, their database and the ports ./stack gives them (http, management). */
 public enum PlatformService {
     GATEWAY("gateway", "gateway", 8080),
     REQUESTS("requests-service", "requests", 8081),
@@ -33,6 +33,14 @@ public enum PlatformService {
 
     public int stackPort() {
         return stackPort;
+    }
+
+    /**
+     * The management port ./stack gives it (health and metrics, {@code QUARKUS_MANAGEMENT_PORT}): its
+     * http port plus 1000, 9080 to 9086.
+     */
+    public int stackManagementPort() {
+        return stackPort + 1000;
     }
 
     /** Its key in {@code SERVICE_URLS_<KEY>}, the variables services find each other by. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.testkit.infra.FreePorts;
 import com.telemed.testkit.infra.JavaProcesses;
 import java.io.IOException;
 import java.net.URI;
@@ -16,6 +17,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -77,8 +79,10 @@ public final class PackagedStart {
     }
 
     /**
-     * Starts the build, waits until {@code /q/health/ready} answers 200 (90 s at most), then stops it;
-     * returns what it printed (its non-blank lines).
+     * Starts the build, waits until {@code /q/health/ready} answers 200 on its management port (90 s at
+     * most), then stops it; returns what it printed (its non-blank lines). Unless the case sets them, the
+     * management interface gets a free port on 127.0.0.1 ({@code QUARKUS_MANAGEMENT_PORT},
+     * {@code QUARKUS_MANAGEMENT_HOST}): a deployment's 0.0.0.0:9000 would collide between modules tested side by side.
      */
     public static List<String> assertStartsReady(String name, Map<String, String> environment) throws Exception {
         return assertStartsReady(name, environment, () -> {
@@ -98,9 +102,12 @@ public final class PackagedStart {
     public static List<String> assertStartsReady(String name, Map<String, String> environment, WhileReady whileReady)
             throws Exception {
         Path log = log(name);
-        Process process = packaged(environment, log).start();
+        Map<String, String> withManagement = new HashMap<>(environment);
+        withManagement.putIfAbsent("QUARKUS_MANAGEMENT_HOST", "127.0.0.1");
+        withManagement.putIfAbsent("QUARKUS_MANAGEMENT_PORT", String.valueOf(FreePorts.next()));
+        Process process = packaged(withManagement, log).start();
         try {
-            URI ready = URI.create("http://127.0.0.1:" + environment.get("QUARKUS_HTTP_PORT") + "/q/health/ready");
+            URI ready = URI.create("http://127.0.0.1:" + withManagement.get("QUARKUS_MANAGEMENT_PORT") + "/q/health/ready");
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> {
                 assertTrue(process.isAlive(), () -> "exited: " + JavaProcesses.tail(log, 30));

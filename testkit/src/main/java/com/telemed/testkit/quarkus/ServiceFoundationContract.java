@@ -29,7 +29,9 @@ import org.junit.jupiter.api.Test;
  * Kafka and no Kafka check at all in one that does not ({@link #usesKafka}), and Flyway, not
  * Hibernate, built its schema. A service test class extends this under {@code @QuarkusTest}.
  *
- * <p>Trust between services: a service serves nothing but its probes to a call without a fresh
+ * Health and metrics are served on the management port ({@link ManagementPort}), not on the http port.
+ *
+ * <p>Trust between services: a service serves nothing to a call without a fresh
  * service proof for that method, target and partner ({@code 401 {"error":"Unauthorized"}}), whoever
  * reaches its port; the gateway, the public edge, checks none ({@link #checksServiceProofs}). These
  * tests send their own headers, without the proof every other test gets ({@code SignedQuarkusTests}).
@@ -75,6 +77,11 @@ public abstract class ServiceFoundationContract {
     /** Only what the test sets: no global filter, so no proof unless given. */
     private static RequestSpecification unsigned() {
         return given().noFilters();
+    }
+
+    /** The management port (probes and metrics), without a proof: it checks none. */
+    private static RequestSpecification unsignedManagement() {
+        return ManagementPort.given().noFilters();
     }
 
     private static RequestSpecification signed(String key, String method, String target, String partnerId, long epochSeconds) {
@@ -169,9 +176,9 @@ public abstract class ServiceFoundationContract {
     @Test
     void servesItsProbesWithoutAProof() throws Exception {
         // Failing, each prints the report: which check was DOWN.
-        unsigned().get("/q/health/ready").then().log().ifValidationFails().statusCode(200).body("status", equalTo("UP"));
-        unsigned().get("/q/health/live").then().log().ifValidationFails().statusCode(200).body("status", equalTo("UP"));
-        unsigned().get("/q/health").then().log().ifValidationFails().statusCode(200).body("status", equalTo("UP"));
+        unsignedManagement().get("/q/health/ready").then().log().ifValidationFails().statusCode(200).body("status", equalTo("UP"));
+        unsignedManagement().get("/q/health/live").then().log().ifValidationFails().statusCode(200).body("status", equalTo("UP"));
+        unsignedManagement().get("/q/health").then().log().ifValidationFails().statusCode(200).body("status", equalTo("UP"));
         if (checksServiceProofs()) {
             refused(unsigned().get("/q/healthz"));
             // A probe's path is no way around the check: it is decided on the path routes see.
@@ -186,15 +193,34 @@ public abstract class ServiceFoundationContract {
         }
     }
 
+    /**
+     * Health and metrics are on the management port only: on the http port they are unknown paths (404 JSON
+     * once past the service proof check, which refuses them without a proof like any other path).
+     */
+    @Test
+    void servesNoHealthOrMetricsOnItsHttpPort() {
+        for (String target : List.of("/q/health", "/q/health/ready", "/q/health/live", "/q/metrics")) {
+            var response = checksServiceProofs()
+                    ? signed(trustKey(), "GET", target, PARTNER, Instant.now().getEpochSecond()).header("X-Partner-Id", PARTNER).get(target)
+                    : unsigned().get(target);
+            response.then().statusCode(404).contentType("application/json");
+            assertEquals("{\"error\":\"Not Found\"}", response.body().asString(), target);
+            if (checksServiceProofs()) {
+                refused(unsigned().get(target));
+            }
+        }
+        ManagementPort.given().noFilters().accept("text/plain").get("/q/metrics").then().statusCode(200);
+    }
+
     @Test
     void isLive() {
-        given().when().get("/q/health/live")
+        ManagementPort.given().when().get("/q/health/live")
                 .then().statusCode(200).body("status", equalTo("UP"));
     }
 
     @Test
     void isReadyWithItsDatabaseAndWithoutKafka() {
-        given().when().get("/q/health/ready")
+        ManagementPort.given().when().get("/q/health/ready")
                 .then().statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItem(DATABASE_CHECK))
@@ -209,7 +235,7 @@ public abstract class ServiceFoundationContract {
      */
     @Test
     void startupLeavesKafkaOut() {
-        given().when().get("/q/health/started").then().log().ifValidationFails()
+        ManagementPort.given().when().get("/q/health/started").then().log().ifValidationFails()
                 .statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.findAll { it.data != null }.collectMany { it.data.keySet() }", empty());
@@ -218,18 +244,18 @@ public abstract class ServiceFoundationContract {
     @Test
     void kafkaIsItsOwnHealthGroup() {
         if (usesKafka()) {
-            given().when().get("/q/health/group/kafka")
+            ManagementPort.given().when().get("/q/health/group/kafka")
                     .then().statusCode(200)
                     .body("status", equalTo("UP"))
                     .body("checks.name", equalTo(List.of(KAFKA_CHECK)))
                     .body("checks[0].status", equalTo("UP"));
         } else {
-            given().when().get("/q/health/group/kafka")
+            ManagementPort.given().when().get("/q/health/group/kafka")
                     .then().body("checks.name", not(hasItem(KAFKA_CHECK)));
-            given().when().get("/q/health/group")
+            ManagementPort.given().when().get("/q/health/group")
                     .then().body("checks.name", not(hasItem(KAFKA_CHECK)));
         }
-        given().when().get("/q/health")
+        ManagementPort.given().when().get("/q/health")
                 .then().body("checks.name", not(hasItem(KAFKA_CHECK)));
     }
 

@@ -84,7 +84,7 @@ public final class StackMain {
         String environment = System.getenv().getOrDefault("SERVICE_ENVIRONMENT", "sandbox");
         platform = Platform.start(infrastructure, new PlatformOptions(root, files.directory().resolve("logs"),
                 PlatformOptions.stackPorts(), PlatformOptions.jvmOptionsFrom(System.getenv("STACK_JAVA_OPTS")),
-                Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", environment), startTimeout));
+                Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", environment), startTimeout, stackManagementPorts()));
         for (PlatformService service : PlatformService.values()) {
             files.writePid(service.module(), platform.pid(service));
         }
@@ -94,6 +94,15 @@ public final class StackMain {
         files.markReady("Gateway:      " + platform.url(PlatformService.GATEWAY) + "\n"
                 + "Operator key: " + opsKey + "   (header x-ops-key)\n"
                 + mailSummary(infrastructure.mail()) + "\n" + demo);
+    }
+
+    /** Each service's fixed management port (health, metrics: ./stack status and metrics read them there). */
+    static Map<PlatformService, Map<String, String>> stackManagementPorts() {
+        Map<PlatformService, Map<String, String>> ports = new java.util.EnumMap<>(PlatformService.class);
+        for (PlatformService service : PlatformService.values()) {
+            ports.put(service, Map.of(Platform.MANAGEMENT_PORT_VARIABLE, String.valueOf(service.stackManagementPort())));
+        }
+        return ports;
     }
 
     /**

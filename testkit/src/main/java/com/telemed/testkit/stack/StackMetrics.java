@@ -14,14 +14,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code ./stack metrics}: scrapes {@code /q/metrics} of each running service and prints one line
+ * {@code ./stack metrics}: scrapes {@code /q/metrics} of each running service (on its management port) and prints one line
  * per service with the platform's key figures: HTTP calls served and those that answered 5xx, the
  * slowest call of the last minutes (Micrometer's {@code _max}), the outbox backlog and the age of
  * its oldest row, the largest Kafka consumer lag, the database pool's active connections and
  * callers waiting, and periodic job failures and runs (in total, then per job under the table).
  * {@code -} where a service has no such thing.
  *
- * <p>Arguments: {@code name=baseUrl} per service, in the order to print.
+ * <p>Arguments: {@code name=managementUrl} per service, in the order to print.
  */
 public final class StackMetrics {
 

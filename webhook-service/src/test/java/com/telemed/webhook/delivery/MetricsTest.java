@@ -1,11 +1,11 @@
 package com.telemed.webhook.delivery;
 
-import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.testkit.quarkus.ManagementPort;
 import com.telemed.webhook.support.Events;
 import com.telemed.webhook.support.Partners;
 import com.telemed.webhook.support.Receiver;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class MetricsTest {
 
     private static double metric(String name, String labels) {
-        String text = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        String text = ManagementPort.given().when().get("/q/metrics").then().statusCode(200).extract().asString();
         Matcher found = Pattern.compile("(?m)^" + Pattern.quote(name + "{" + labels) + "[^}]*\\} ([0-9.E+-]+)$").matcher(text);
         return found.find() ? Double.parseDouble(found.group(1)) : 0;
     }
