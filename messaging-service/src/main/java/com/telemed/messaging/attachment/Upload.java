@@ -13,6 +13,9 @@ import java.util.Set;
  */
 public record Upload(Path file, String fileName, String contentType, long size) {
 
+    /** The answer to an upload without a file part (or whose body cannot be read: {@code message.UnreadableUploads}). */
+    public static final String NO_FILE = "No file uploaded";
+
     /** 10 MB: 10,485,760 bytes. */
     public static final long MAX_BYTES = 10L * 1024 * 1024;
 
@@ -22,7 +25,7 @@ public record Upload(Path file, String fileName, String contentType, long size) 
     /** The checked upload; {@code 400 No file uploaded}, {@code 413 File too large}, {@code 400 File type <mime> not allowed}. */
     public static Upload checked(Path file, String fileName, String contentType, long size) {
         if (file == null) {
-            throw ApiException.badRequest("No file uploaded");
+            throw ApiException.badRequest(NO_FILE);
         }
         if (size > MAX_BYTES) {
             throw new ApiException(413, "File too large");
@@ -41,13 +44,18 @@ public record Upload(Path file, String fileName, String contentType, long size) 
 
     /**
      * The name as uploaded, minus what PostgreSQL cannot store (U+0000, unpaired surrogates:
-     * replaced by U+FFFD) and any folder a client put before it; {@code file} when none was sent.
+     * replaced by U+FFFD) and any folder a client put before it; {@code file} when none was sent,
+     * or when what is left is only dots ({@code .} and {@code ..} name folders, and a link ending in
+     * one would lead elsewhere once its path is normalized).
      */
     static String storableName(String sent) {
         if (sent == null || sent.isBlank()) {
             return "file";
         }
         String name = sent.substring(Math.max(sent.lastIndexOf('/'), sent.lastIndexOf('\\')) + 1);
+        if (name.chars().allMatch(c -> c == '.')) {
+            return "file";
+        }
         StringBuilder storable = new StringBuilder(name.length());
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);

@@ -40,6 +40,11 @@ class UploadTest {
         assertEquals("file", Upload.storableName(null));
         assertEquals("file", Upload.storableName("  "));
         assertEquals("file", Upload.storableName("folder/"));
+        // Issue #38: a name of dots names a folder, and a link ending in /.. or /. leads elsewhere once normalized.
+        assertEquals("file", Upload.storableName(".."));
+        assertEquals("file", Upload.storableName("."));
+        assertEquals("file", Upload.storableName("a\\.."));
+        assertEquals("..x", Upload.storableName("../..x"));
         assertEquals("a\uFFFDb\uFFFDc", Upload.storableName("a\u0000b\uD800c"));
         assertEquals("\uD83D\uDE00 ok \uFFFD", Upload.storableName("\uD83D\uDE00 ok \uDC00"));
     }
