@@ -52,37 +52,16 @@ public class Attachments {
 
     /**
      * {@code <base>/attachments/<token>/<file name, percent-encoded>}: anyone holding it may download
-     * the file. The token alone names the file; a name longer than {@link #LINK_NAME_BYTES} is cut
-     * to that in the link (the download's {@code Content-Disposition} carries it whole).
+     * the file. The token alone names the file; the name in it is {@link Upload#fitted fitted} to
+     * 255 UTF-8 bytes (as every name stored since), so that the link stays far below the gateway's
+     * 4,000-character limit on request targets (a 2,000-character name made a 12,079-character link,
+     * refused 414: issue #38).
      */
     public String link(Attachment attachment) {
         String configured = config.baseUrl().orElseThrow(() -> new IllegalStateException("messaging.attachments.base-url is not set"));
         String base = configured.endsWith("/") ? configured.substring(0, configured.length() - 1) : configured;
         return base + "/attachments/" + attachment.token + "/"
-                + URLEncoder.encode(linkName(attachment.fileName), StandardCharsets.UTF_8).replace("+", "%20");
-    }
-
-    /**
-     * At most this many UTF-8 bytes of the file name go into a link: percent-encoded, each may take
-     * three characters, and the gateway refuses a request target over 4,000 characters (414), which
-     * a link carrying a name of thousands of characters was (issue #38).
-     */
-    static final int LINK_NAME_BYTES = 255;
-
-    /** The file name's first whole characters within {@link #LINK_NAME_BYTES} UTF-8 bytes. */
-    static String linkName(String fileName) {
-        StringBuilder kept = new StringBuilder();
-        int bytes = 0;
-        for (int i = 0; i < fileName.length(); ) {
-            int c = fileName.codePointAt(i);
-            bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-            if (bytes > LINK_NAME_BYTES) {
-                break;
-            }
-            kept.appendCodePoint(c);
-            i += Character.charCount(c);
-        }
-        return kept.toString();
+                + URLEncoder.encode(Upload.fitted(attachment.fileName), StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** The attachment a link's token names. */
