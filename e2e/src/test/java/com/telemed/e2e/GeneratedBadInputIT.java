@@ -23,12 +23,23 @@ import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 /**
  * Generated bad input across every partner, embed and operator endpoint ({@link Endpoints}, the
  * one table new endpoints join): wrong types, missing and unknown fields, huge, negative and
- * fractional numbers, U+0000 and lone surrogates, overlong strings, truncated and deeply nested
- * JSON, invalid UTF-8, odd query strings and path ids, wrong content types, odd credentials and
- * headers, oversized and chunked bodies ({@link BadInputs}). Each call must answer below 500 with
- * a JSON body ({@code {"error": ...}} when refused), and a refused call must leave the owning
- * service's tables exactly as they were ({@link Oracle}). A failure is shrunk by jqwik to the
- * smallest call that still fails and reported with the answer.
+ * fractional numbers, U+0000 and lone surrogates, overlong strings, names with control characters
+ * and line or paragraph separators, truncated and deeply nested JSON, invalid UTF-8, odd query
+ * strings and path ids, wrong content types, odd credentials and headers, a proxy's headers
+ * ({@code X-Forwarded-For}, {@code Forwarded}, {@code X-Forwarded-Proto}, {@code X-Forwarded-Host}:
+ * no proxy is trusted, so they change nothing), oversized and chunked bodies, and the two
+ * attachment uploads' {@code multipart/form-data} bodies ({@link com.telemed.e2e.fuzz.Multipart}:
+ * file names with folders, traversal, control characters, line breaks, U+2028, quotes, bytes that
+ * are not UTF-8 and overlong ones, part types off the allow-list, a missing or an extra
+ * {@code file} part, odd, missing and wrong boundaries, damaged framing, empty files, files of 10
+ * MB and one byte more, bodies past the gateway's limit, sent or only declared) ({@link BadInputs}).
+ * Each call must answer below 500 with a JSON body ({@code {"error": ...}} when refused), and a
+ * refused call must leave the owning service's tables exactly as they were ({@link Oracle}); an
+ * upload whose body alone is odd gets the contract's answer ({@code 400 No file uploaded}, {@code
+ * 400 File type <type> not allowed}, {@code 413 File too large}), and a stored one writes its
+ * attachment, chunks and message only, under a safe name, with a link that downloads the same
+ * bytes. A failure is shrunk by jqwik to the smallest call that still fails and reported with the
+ * answer.
  *
  * <p>The platform is the one the Jupiter tests share ({@link RunningPlatform#shared()}: jqwik is a
  * JUnit Platform engine of its own, which Jupiter's parameter does not reach), started by this

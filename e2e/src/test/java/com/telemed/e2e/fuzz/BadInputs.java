@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -38,16 +40,29 @@ public final class BadInputs {
     }
 
     /**
+     * What an upload's body counts as for its endpoint's weight: as many places as a member's
+     * (a file name, a part type, the parts, the boundary, the framing and the size each have many
+     * ways to be wrong).
+     */
+    static final int UPLOAD_PLACES = 24;
+
+    /**
      * A call to any endpoint of the table: one that serves nothing yet has weight 1, one that does
-     * 3 plus a third of the places in its largest body (a large body has more to get wrong).
+     * 3 plus a third of the places in its largest body (a large body has more to get wrong; an
+     * upload counts {@link #UPLOAD_PLACES}).
      */
     public static Arbitrary<Call> calls() {
         List<Tuple2<Integer, Arbitrary<Call>>> choices = new ArrayList<>();
         for (Endpoint endpoint : Endpoints.ALL) {
-            int places = endpoint.bodies().stream().mapToInt(body -> Json.paths(body).size()).max().orElse(0);
-            choices.add(Tuple.of(endpoint.served() ? 3 + places / 3 : 1, callsTo(endpoint)));
+            choices.add(Tuple.of(weight(endpoint), callsTo(endpoint)));
         }
         return Arbitraries.frequencyOf(choices);
+    }
+
+    static int weight(Endpoint endpoint) {
+        int places = endpoint.multipart() ? UPLOAD_PLACES
+                : endpoint.bodies().stream().mapToInt(body -> Json.paths(body).size()).max().orElse(0);
+        return endpoint.served() ? 3 + places / 3 : 1;
     }
 
     /**
@@ -57,7 +72,7 @@ public final class BadInputs {
      * respect at once.
      */
     static Arbitrary<Call> callsTo(Endpoint endpoint) {
-        boolean takesBody = !endpoint.bodies().isEmpty();
+        boolean takesBody = endpoint.takesBody();
         boolean hasIds = !endpoint.pathSlots().isEmpty();
         Arbitrary<String> method = Arbitraries.just(endpoint.method());
         Arbitrary<List<PathId>> ids = Arbitraries.just(
@@ -65,9 +80,9 @@ public final class BadInputs {
         Arbitrary<List<QueryPart>> query = Arbitraries.just(endpoint.query().stream().filter(Param::required)
                 .map(p -> new QueryPart(p.name(), p.valid(), QueryPart.Form.PAIR)).toList());
         Arbitrary<Headers> headers = Arbitraries.just(
-                new Headers(Call.DEFAULT, new Credential(Credential.Kind.RIGHT, null), null, null, null, Call.DEFAULT, false));
-        Arbitrary<Body> body = takesBody
-                ? Arbitraries.of(endpoint.bodies()).map(Call.JsonBody::new)
+                new Headers(Call.DEFAULT, new Credential(Credential.Kind.RIGHT, null), null, null, null, Call.DEFAULT, false, List.of()));
+        Arbitrary<Body> body = endpoint.multipart() ? Arbitraries.of(Multipart.BASELINES).map(Body.class::cast)
+                : takesBody ? Arbitraries.of(endpoint.bodies()).map(Call.JsonBody::new)
                 : Arbitraries.just(new Call.NoBody());
         List<Tuple2<Integer, Arbitrary<Call>>> focus = new ArrayList<>();
         focus.add(Tuple.of(takesBody ? 6 : 1, call(endpoint, method, ids, query, headers, body(endpoint))));
@@ -218,8 +233,54 @@ public final class BadInputs {
                 Tuple.of(2, Arbitraries.of("https://evil.example", "null", "http://localhost:3000", "https://fuzz.example.evil",
                         "HTTPS://FUZZ.EXAMPLE", "https://fuzz.example/", "x".repeat(3_000))));
         Arbitrary<Boolean> chunked = Arbitraries.frequency(Tuple.of(9, false), Tuple.of(1, true));
-        return Combinators.combine(contentType, credential, idempotencyKey, accept, requestId, origin, chunked).as(Headers::new);
+        Arbitrary<List<Call.Forwarding>> forwarding = Arbitraries.frequencyOf(
+                Tuple.of(16, Arbitraries.just(List.<Call.Forwarding>of())),
+                Tuple.of(4, Arbitraries.of(FORWARDING).list().ofMinSize(1).ofMaxSize(4)));
+        return Combinators.combine(contentType, credential, idempotencyKey, accept, requestId, origin, chunked, forwarding)
+                .as(Headers::new);
     }
+
+    /**
+     * The host the {@link #FORWARDING} headers name: no answer may carry it (in e2e no proxy is
+     * trusted, so a link or an address the platform writes never comes from them).
+     */
+    static final String FORWARDED_HOST = "proxy.evil.example";
+
+    /**
+     * A proxy's headers, as a client sends them to pass for another address, scheme or host: the
+     * gateway believes them only from a trusted proxy (GATEWAY_TRUSTED_PROXIES), which e2e has none of.
+     */
+    private static final List<Call.Forwarding> FORWARDING = List.of(
+            new Call.Forwarding("X-Forwarded-For", "203.0.113.7"),
+            new Call.Forwarding("X-Forwarded-For", "203.0.113.7, 198.51.100.2, 127.0.0.1"),
+            new Call.Forwarding("X-Forwarded-For", "::1"),
+            new Call.Forwarding("X-Forwarded-For", "[2001:db8::1]:443"),
+            new Call.Forwarding("X-Forwarded-For", "unknown"),
+            new Call.Forwarding("X-Forwarded-For", "not an address"),
+            new Call.Forwarding("X-Forwarded-For", ""),
+            new Call.Forwarding("X-Forwarded-For", "999.999.999.999"),
+            new Call.Forwarding("X-Forwarded-For", "1.2.3.4".repeat(1_000)),
+            new Call.Forwarding("X-Forwarded-For", "\u00e9\u00ff"),
+            new Call.Forwarding("Forwarded", "for=203.0.113.7;proto=https;host=" + FORWARDED_HOST),
+            new Call.Forwarding("Forwarded", "for=\"[2001:db8::1]:4711\";by=_hidden"),
+            new Call.Forwarding("Forwarded", "for=_secret, for=unknown"),
+            new Call.Forwarding("Forwarded", ";;;=,="),
+            new Call.Forwarding("Forwarded", "for=\"unterminated"),
+            new Call.Forwarding("Forwarded", "host=" + FORWARDED_HOST + ":99999;proto=gopher"),
+            new Call.Forwarding("X-Forwarded-Proto", "https"),
+            new Call.Forwarding("X-Forwarded-Proto", "gopher"),
+            new Call.Forwarding("X-Forwarded-Proto", "https, http"),
+            new Call.Forwarding("X-Forwarded-Proto", ""),
+            new Call.Forwarding("X-Forwarded-Host", FORWARDED_HOST),
+            new Call.Forwarding("X-Forwarded-Host", FORWARDED_HOST + ":8443"),
+            new Call.Forwarding("X-Forwarded-Host", FORWARDED_HOST + ", 127.0.0.1"),
+            new Call.Forwarding("X-Forwarded-Host", "a b"),
+            new Call.Forwarding("X-Forwarded-Host", "[::1"),
+            new Call.Forwarding("X-Forwarded-Port", "99999"),
+            new Call.Forwarding("X-Forwarded-Port", "x"),
+            new Call.Forwarding("X-Forwarded-Prefix", "/ops"),
+            new Call.Forwarding("X-Forwarded-Server", FORWARDED_HOST),
+            new Call.Forwarding("X-Real-IP", "203.0.113.7"));
 
     // ---- bodies ----------------------------------------------------------------------------------
 
@@ -241,13 +302,17 @@ public final class BadInputs {
             " ".repeat(120_000), "\n".repeat(2_000_000), " \r\n\t ");
 
     private static Arbitrary<Body> body(Endpoint endpoint) {
+        if (endpoint.multipart()) {
+            return uploadBody();
+        }
         boolean takesBody = !endpoint.bodies().isEmpty();
         Arbitrary<Json> template = takesBody ? Arbitraries.of(endpoint.bodies()) : Arbitraries.just(NO_BODY_TEMPLATE);
+        boolean named = endpoint.bodies().stream().anyMatch(BadInputs::holdsName);
         // Mostly one mutation: a body with a single bad value gets past the rest of the validation to the code
         // (and the database) behind it; several at once check that every issue is reported.
         Arbitrary<List<Mutation>> mutations = Arbitraries.frequencyOf(
                 Tuple.of(1, Arbitraries.just(List.of())),
-                Tuple.of(9, mutation().list().ofMinSize(1).ofMaxSize(4).withSizeDistribution(RandomDistribution.biased())));
+                Tuple.of(9, mutation(named).list().ofMinSize(1).ofMaxSize(4).withSizeDistribution(RandomDistribution.biased())));
         Arbitrary<Body> mutated = template.flatMap(t -> mutations.map(chosen -> new Call.JsonBody(Mutation.applyAll(t, chosen))));
         Arbitrary<Body> text = Arbitraries.of(NOT_JSON).map(Call.TextBody::new);
         Arbitrary<Body> truncated = Combinators.combine(template, Arbitraries.integers().between(1, 999)).as(Call.Truncated::new);
@@ -273,13 +338,182 @@ public final class BadInputs {
                 Tuple.of(1, oversized));
     }
 
+    // ---- uploads ---------------------------------------------------------------------------------
+
+    /*
+     * File names: folders and traversal, what PostgreSQL cannot store, control characters and line
+     * breaks (raw, which ends the part's header, and escaped as browsers do), U+2028, quotes, bytes
+     * that are not UTF-8 (overlong "/" and "../" among them), names that are all dots, overlong ones.
+     */
+    private static final List<Multipart.FileName> ODD_FILE_NAMES = List.of(
+            raw("../x"), raw("../../etc/passwd"), raw("..\\..\\windows\\win.ini"), raw("/etc/passwd"),
+            raw("C:\\Users\\ada\\scan.pdf"), raw(".."), raw("."), raw("..."), raw(".htaccess"), raw("a/"), raw("%2e%2e%2fx"),
+            raw("x.pdf\u0000.png"), raw("\u0007bell.pdf"), raw("tab\there.pdf"), raw("new\nline.pdf"), raw("cr\rhere.pdf"),
+            raw("a\r\nContent-Type: text/html\r\n\r\n<b>x</b>.pdf"), raw("\u2028sep.pdf"), raw("para\u2029.pdf"),
+            raw("\u0085nel.pdf"), raw("\u001b[31mred.pdf"), raw("\u202egpj.exe"), raw("quote\"d.pdf"), raw("back\\slash.pdf"),
+            raw("semi;colon=1.pdf"), raw("\ud83d\ude00.pdf"), raw("\ud800.pdf"), raw(""), raw(" "), raw("CON"), raw("%00.pdf"),
+            raw("r\u00e9sum\u00e9.pdf"), raw("<script>alert(1)</script>.pdf"), raw("${jndi:ldap://x}.pdf"),
+            raw("'; DROP TABLE attachments;--.pdf"), raw("x".repeat(255) + ".pdf"), raw("x".repeat(1_000)),
+            raw("\u00e9".repeat(2_000)), raw("x".repeat(5_000)), raw("x".repeat(20_000)),
+            escaped("new\nline.pdf"), escaped("quote\"d.pdf"), escaped("a\r\nX-Injected: 1.pdf"), escaped("\u2028.pdf"),
+            latin1("caf\u00e9.pdf"), latin1("\u00ff\u00fe.pdf"), latin1("\u00c0\u00af.pdf"), latin1("\u00ed\u00a0\u0080.pdf"),
+            latin1("\u00c0\u00ae\u00c0\u00ae\u00c0\u00afx"), latin1("\u00e2\u0080\u00a8.pdf"),
+            new Multipart.FileName("note.pdf", Multipart.FileName.Form.UNQUOTED),
+            new Multipart.FileName("a b;c.pdf", Multipart.FileName.Form.UNQUOTED),
+            new Multipart.FileName("", Multipart.FileName.Form.UNQUOTED),
+            new Multipart.FileName("r\u00e9sum\u00e9.pdf", Multipart.FileName.Form.EXTENDED),
+            new Multipart.FileName("../x", Multipart.FileName.Form.EXTENDED),
+            new Multipart.FileName("a\u0000b\nc\u2028.pdf", Multipart.FileName.Form.EXTENDED));
+
+    /** Part types: off the allow-list, the list's own in odd spellings and with parameters, none at all, and the rest of the list. */
+    private static final List<String> ODD_PART_TYPES = List.of(
+            "application/octet-stream", "", "application/x-msdownload", "text/html", "image/svg+xml", "application/javascript",
+            "application/json", "multipart/form-data; boundary=x", "*/*", "image/*", "TEXT/PLAIN", " application/pdf ",
+            "application/PDF", "application/pdf; name=\"x.pdf\"", "image/png; x=\u00e9", "application/pdf, text/html",
+            "image/jpeg;", "image/" + "x".repeat(5_000), "text/plain\u0000", "image/jpeg", "image/gif", "image/webp",
+            "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+
+    private static final List<String> ODD_PART_NAMES = List.of("files", "FILE", "File", "", "file ", " file", "file[]",
+            "file\u0000", "fil\u00e9", "x".repeat(5_000));
+
+    private static final List<String> ODD_BOUNDARIES = List.of("a", "x".repeat(70), "x".repeat(71), "x".repeat(5_000),
+            "with space", "----WebKitFormBoundaryAbC123", "\u00e9t\u00e9", "b\"q", "--", "x;y", "=?");
+
+    /**
+     * Past the gateway's upload limit. Not a length the HTTP codec cannot read ({@code 1e9}, {@code -1},
+     * past a long): the codec answers those with a bare 400 before the gateway sees the call, as it
+     * does a request line that is not HTTP (gateway README, edge limits).
+     */
+    private static final List<String> DECLARED_LENGTHS = List.of("11534337", "104857600", "9223372036854775807");
+
+    /** A part's header beyond its disposition and type: transfer encodings the parser decodes, and lines that are no headers. */
+    private static final List<String> ODD_PART_HEADERS = List.of("Content-Transfer-Encoding: base64",
+            "Content-Transfer-Encoding: quoted-printable", "Content-Transfer-Encoding: x-unknown", "Content-Transfer-Encoding: 8bit",
+            "Content-Disposition: attachment; filename=\"other.pdf\"", "X-Odd: \u00ff\u0000", "no colon here", ": no name",
+            "Content-Type: text/html");
+
+    /** Small and chunk-edge sizes of the file; the ones past 10 MB are {@link #LARGE_SIZES}. */
+    private static final List<Integer> ODD_SIZES = List.of(0, 1, 8_192, 1_048_576, 1_048_577, 102_401);
+
+    /**
+     * The largest file accepted, one byte more (refused by messaging-service itself: the gateway
+     * lets 11 MB through), and a body past the gateway's own limit. Megabytes each, so rare: a
+     * handful of calls in a run ({@link #uploadChange}).
+     */
+    private static final List<Integer> LARGE_SIZES = List.of(Multipart.FILE_LIMIT, Multipart.FILE_LIMIT + 1,
+            Multipart.GATEWAY_LIMIT + 1);
+
+    private static Multipart.FileName raw(String text) {
+        return new Multipart.FileName(text, Multipart.FileName.Form.RAW);
+    }
+
+    private static Multipart.FileName escaped(String text) {
+        return new Multipart.FileName(text, Multipart.FileName.Form.ESCAPED);
+    }
+
+    private static Multipart.FileName latin1(String text) {
+        return new Multipart.FileName(text, Multipart.FileName.Form.LATIN1);
+    }
+
+    /**
+     * An upload's body: mostly a valid one with one change (sometimes none, sometimes up to
+     * three), else what a JSON endpoint gets (no body, text, JSON).
+     */
+    private static Arbitrary<Body> uploadBody() {
+        Arbitrary<List<UnaryOperator<Multipart>>> changes = Arbitraries.frequencyOf(
+                Tuple.of(1, Arbitraries.just(List.<UnaryOperator<Multipart>>of())),
+                Tuple.of(12, uploadChange().list().ofMinSize(1).ofMaxSize(3).withSizeDistribution(RandomDistribution.biased())));
+        Arbitrary<Body> upload = Combinators.combine(Arbitraries.of(Multipart.BASELINES), changes).as((base, chosen) -> {
+            Multipart body = base;
+            for (UnaryOperator<Multipart> change : chosen) {
+                body = change.apply(body);
+            }
+            return (Body) body;
+        });
+        return Arbitraries.frequencyOf(
+                Tuple.of(20, upload),
+                Tuple.of(1, Arbitraries.just(new Call.NoBody())),
+                Tuple.of(1, Arbitraries.of(NOT_JSON).map(Call.TextBody::new)),
+                Tuple.of(1, Arbitraries.just(new Call.JsonBody(Json.template("{\"file\": \"note.pdf\"}")))));
+    }
+
+    /** One change to a valid upload: its file's name, type or size, its parts, its boundary, its framing, its length. */
+    private static Arbitrary<UnaryOperator<Multipart>> uploadChange() {
+        Arbitrary<UnaryOperator<Multipart>> fileName = Arbitraries.of(ODD_FILE_NAMES)
+                .map(name -> body -> body.withFile(part -> part.withFileName(name)));
+        Arbitrary<UnaryOperator<Multipart>> type = Arbitraries.frequencyOf(
+                        Tuple.of(1, Arbitraries.just((String) null)), Tuple.of(8, Arbitraries.of(ODD_PART_TYPES)))
+                .map(odd -> body -> body.withFile(part -> part.withContentType(odd)));
+        Arbitrary<UnaryOperator<Multipart>> size = Arbitraries.of(ODD_SIZES)
+                .map(bytes -> body -> body.withFile(part -> part.withContent(new Multipart.Content(bytes, part.content().head()))));
+        Arbitrary<UnaryOperator<Multipart>> large = Arbitraries.of(LARGE_SIZES)
+                .map(bytes -> body -> body.withFile(part -> part.withContent(new Multipart.Content(bytes, part.content().head()))));
+        Arbitrary<UnaryOperator<Multipart>> holdsBoundary = Arbitraries.of("{boundary}", "x{boundary}--",
+                        "{boundary}\r\nContent-Disposition: form-data; name=\"file\"")
+                .map(head -> body -> body.withFile(part -> part.withContent(new Multipart.Content(64, head))));
+        Arbitrary<UnaryOperator<Multipart>> parts = Arbitraries.oneOf(
+                // No part named file at all: 400 No file uploaded.
+                Arbitraries.just(body -> body.withParts(List.of(field("note", 5)))),
+                Arbitraries.just(body -> body.withParts(List.of())),
+                Arbitraries.of(ODD_PART_NAMES).map(name -> body -> body.withFile(part -> part.withName(name))),
+                Arbitraries.just(body -> body.withFile(part -> part.withName(null))),
+                // A field named file, not a file.
+                Arbitraries.just(body -> body.withFile(part -> part.withFileName(null))),
+                Arbitraries.of(5, 3_000, 70_000).map(length -> body -> withExtra(body, field("note", length), false)),
+                Arbitraries.of(5, 3_000).map(length -> body -> withExtra(body, field("note", length), true)),
+                Arbitraries.just(body -> withExtra(body, field(null, 5), false)),
+                Arbitraries.just(body -> withExtra(body, body.files().isEmpty() ? field("file", 5) : body.files().get(0), true)),
+                Arbitraries.just(body -> withExtra(body, new Multipart.Part("file", Multipart.FileName.quoted("evil.html"), "text/html",
+                        new Multipart.Content(20, "<script>1</script>")), true)),
+                Arbitraries.just(body -> withExtra(body, new Multipart.Part("other", Multipart.FileName.quoted("b.pdf"), "application/pdf",
+                        new Multipart.Content(13, "%PDF-1.4\n")), false)),
+                Arbitraries.of(300, 2_000).map(count -> body -> {
+                    List<Multipart.Part> many = new ArrayList<>(Collections.nCopies(count, field("f", 1)));
+                    many.addAll(body.parts());
+                    return body.withParts(many);
+                }));
+        Arbitrary<UnaryOperator<Multipart>> boundary = Arbitraries.oneOf(
+                Arbitraries.of(ODD_BOUNDARIES).map(odd -> body -> body.withBoundary(odd, Multipart.Param.SAME)),
+                Arbitraries.of(Multipart.Param.values()).map(param -> body -> body.withBoundary(body.boundary(), param)));
+        Arbitrary<UnaryOperator<Multipart>> framing = Combinators.combine(Arbitraries.of(Multipart.Framing.values()),
+                        Arbitraries.integers().between(1, 999))
+                .as((odd, cut) -> body -> body.withFraming(odd, cut));
+        Arbitrary<UnaryOperator<Multipart>> declared = Arbitraries.of(DECLARED_LENGTHS).map(length -> body -> body.withDeclaredLength(length));
+        Arbitrary<UnaryOperator<Multipart>> header = Combinators.combine(Arbitraries.of(ODD_PART_HEADERS),
+                        Arbitraries.of("Zm9v", "=ZZ", "a=\r\nb", "%PDF", "=4", "===="))
+                .as((line, content) -> body -> body.withFile(part -> part.withHeader(line)
+                        .withContent(new Multipart.Content(content.length(), content))));
+        return Arbitraries.frequencyOf(
+                Tuple.of(60, fileName),
+                Tuple.of(30, type),
+                Tuple.of(30, parts),
+                Tuple.of(15, size),
+                Tuple.of(1, large),
+                Tuple.of(5, holdsBoundary),
+                Tuple.of(20, boundary),
+                Tuple.of(20, framing),
+                Tuple.of(8, header),
+                Tuple.of(5, declared));
+    }
+
+    /** A plain form field of {@code length} bytes ({@code name} null: a part with no name). */
+    private static Multipart.Part field(String name, int length) {
+        return new Multipart.Part(name, null, null, new Multipart.Content(length, "hello"));
+    }
+
+    private static Multipart withExtra(Multipart body, Multipart.Part extra, boolean after) {
+        List<Multipart.Part> parts = new ArrayList<>(body.parts());
+        parts.add(after ? parts.size() : 0, extra);
+        return body.withParts(parts);
+    }
+
     /**
      * One change to a valid body. {@code at} picks the place: below 750 a leaf (a string, number,
      * boolean or null, where the values the storage cannot hold go), else any place, each modulo
      * the places there are. {@code EVERY_NUMBER} and {@code EVERY_DATE} put their odd value in every
      * number or date of the body at once (the one a column cannot hold is then always among them).
      */
-    record Mutation(int at, MutationKind kind, Json wild, Str oddString, Json oddNumber, Str oddDate, String name) {
+    record Mutation(int at, MutationKind kind, Json wild, Str oddString, Json oddNumber, Str oddDate, String name, Str lineBreaking) {
 
         private static final Pattern DATE_LIKE = Pattern.compile("^\\d{4}-\\d{2}-\\d{2}.*");
 
@@ -303,6 +537,10 @@ public final class BadInputs {
                     return every(body, paths, old -> old instanceof Num, oddNumber);
                 case EVERY_DATE:
                     return every(body, paths, old -> old instanceof Str str && DATE_LIKE.matcher(str.value()).matches(), oddDate);
+                case NAME: {
+                    List<List<Object>> names = leaves.stream().filter(BadInputs::isName).toList();
+                    return names.isEmpty() ? body : Json.edit(body, names.get(at % names.size()), old -> lineBreaking);
+                }
                 case SAME_TYPE:
                     return Json.edit(body, path, old -> sameType(old));
                 case REPLACE:
@@ -382,16 +620,43 @@ public final class BadInputs {
         }
     }
 
-    enum MutationKind { SAME_TYPE, REPLACE, REMOVE, ADD, DUPLICATE, STRINGIFY, WRAP, EVERY_NUMBER, EVERY_DATE }
+    /**
+     * {@code NAME} puts a line-breaking string ({@link #LINE_BREAKING}) into one of the body's name
+     * fields (a string under a key of {@link #NAME_KEYS}): the other kinds reach those fields as
+     * often as any other leaf, and with a control character far more rarely.
+     */
+    enum MutationKind { SAME_TYPE, REPLACE, REMOVE, ADD, DUPLICATE, STRINGIFY, WRAP, EVERY_NUMBER, EVERY_DATE, NAME }
 
-    static Arbitrary<Mutation> mutation() {
+    /** {@code named}: the body has name fields, and {@code NAME} is drawn. */
+    static Arbitrary<Mutation> mutation(boolean named) {
         Arbitrary<MutationKind> kind = Arbitraries.frequency(
                 Tuple.of(6, MutationKind.SAME_TYPE), Tuple.of(3, MutationKind.REPLACE), Tuple.of(2, MutationKind.REMOVE),
                 Tuple.of(2, MutationKind.ADD), Tuple.of(1, MutationKind.DUPLICATE), Tuple.of(1, MutationKind.STRINGIFY),
-                Tuple.of(1, MutationKind.WRAP), Tuple.of(3, MutationKind.EVERY_NUMBER), Tuple.of(2, MutationKind.EVERY_DATE));
+                Tuple.of(1, MutationKind.WRAP), Tuple.of(3, MutationKind.EVERY_NUMBER), Tuple.of(2, MutationKind.EVERY_DATE),
+                Tuple.of(named ? 2 : 0, MutationKind.NAME));
         return Combinators.combine(Arbitraries.integers().between(0, 999), kind, oddValue(), oddString().map(Str::new),
-                        oddNumber(), oddDate().map(Str::new), fieldName())
+                        oddNumber(), oddDate().map(Str::new), fieldName(), Arbitraries.of(LINE_BREAKING).map(Str::new))
                 .as(Mutation::new);
+    }
+
+    /** The keys of the name fields ({@code firstName} and {@code lastName} of a member or a contact, a prescriber's {@code name}). */
+    static final Set<String> NAME_KEYS = Set.of("firstName", "lastName", "name");
+
+    /**
+     * Names a mail header or a page line must not carry: every kind of control character (C0,
+     * DEL, C1) and the line and paragraph separators, alone or in a name, with a header after
+     * a line break.
+     */
+    static final List<String> LINE_BREAKING = List.of(
+            "Ann\nLee", "Ann\r\nBcc: x@evil.example", "\u2028", "Ann\u2029Lee", "Ann\u0085", "\u007f", "Ann\tLee",
+            "\u001b[31mAnn", "Ann\u000bLee", "\u009bAnn", "\r", "Ann\u0000", "\u0001", "Ann\u000c");
+
+    private static boolean holdsName(Json body) {
+        return Json.paths(body).stream().anyMatch(BadInputs::isName);
+    }
+
+    private static boolean isName(List<Object> path) {
+        return !path.isEmpty() && path.get(path.size() - 1) instanceof String key && NAME_KEYS.contains(key);
     }
 
     // ---- odd values ------------------------------------------------------------------------------

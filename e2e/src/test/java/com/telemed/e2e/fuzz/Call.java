@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -73,12 +74,18 @@ public record Call(Endpoint endpoint, String method, List<PathId> ids, List<Quer
     }
 
     /**
-     * Header choices: {@code contentType} {@link #DEFAULT} is {@code application/json} when a body
-     * is sent, null sends none; {@code origin} (embed) {@link #DEFAULT} is the allowed one;
+     * Header choices: {@code contentType} {@link #DEFAULT} is the body's own ({@link Body#contentType})
+     * when a body is sent, null sends none; {@code origin} (embed) {@link #DEFAULT} is the allowed one;
      * {@code idempotencyKey} and the rest: null sends none. {@code chunked} sends the body chunked.
+     * {@code forwarding}: the headers a proxy sets ({@code X-Forwarded-For}, {@code Forwarded}, ...),
+     * sent by a client the platform trusts as no proxy, so that they change nothing.
      */
     public record Headers(String contentType, Credential credential, String idempotencyKey, String accept, String requestId,
-                          String origin, boolean chunked) {
+                          String origin, boolean chunked, List<Forwarding> forwarding) {
+    }
+
+    /** A proxy's header, as a client that is none sends it. */
+    public record Forwarding(String name, String value) {
     }
 
     /** A request body, written against the fixture. */
@@ -87,6 +94,19 @@ public record Call(Endpoint endpoint, String method, List<PathId> ids, List<Quer
         byte[] render(Function<Slot, String> ids);
 
         String describe();
+
+        /** The {@code Content-Type} a client would send with it. */
+        default String contentType() {
+            return "application/json";
+        }
+
+        /**
+         * A {@code Content-Length} to declare instead of sending the bytes ({@link #render} is then
+         * null): the call carries that header and no body, and asks for the connection's close.
+         */
+        default Optional<String> declared() {
+            return Optional.empty();
+        }
     }
 
     /** The request as it goes on the wire. */
@@ -111,10 +131,12 @@ public record Call(Endpoint endpoint, String method, List<PathId> ids, List<Quer
             }
         }
         byte[] bytes = body.render(ids);
+        Optional<String> declared = body.declared();
         List<RawHttp.Header> sent = new ArrayList<>();
         credentialHeaders(fixture, sent);
         if (headers.contentType() != null) {
-            String type = DEFAULT.equals(headers.contentType()) ? (bytes == null ? null : "application/json") : headers.contentType();
+            String type = DEFAULT.equals(headers.contentType())
+                    ? (bytes == null && declared.isEmpty() ? null : body.contentType()) : headers.contentType();
             if (type != null) {
                 sent.add(new RawHttp.Header("Content-Type", type));
             }
@@ -128,6 +150,12 @@ public record Call(Endpoint endpoint, String method, List<PathId> ids, List<Quer
         }
         if (headers.requestId() != null) {
             sent.add(new RawHttp.Header("X-Request-Id", headers.requestId()));
+        }
+        headers.forwarding().forEach(header -> sent.add(new RawHttp.Header(header.name(), header.value())));
+        if (declared.isPresent()) {
+            // The body is not sent: the connection ends with this call's answer, whatever the server makes of it.
+            sent.add(new RawHttp.Header("Content-Length", declared.get()));
+            sent.add(new RawHttp.Header("Connection", "close"));
         }
         return new RawHttp.Request(method, target.toString(), sent, bytes, headers.chunked() && bytes != null);
     }
@@ -199,6 +227,7 @@ public record Call(Endpoint endpoint, String method, List<PathId> ids, List<Quer
         addIfSet(notes, "Idempotency-Key", headers.idempotencyKey());
         addIfSet(notes, "Accept", headers.accept());
         addIfSet(notes, "X-Request-Id", headers.requestId());
+        headers.forwarding().forEach(header -> addIfSet(notes, header.name(), header.value()));
         if (headers.chunked()) {
             notes.add("chunked");
         }

@@ -11,11 +11,13 @@ import java.util.regex.Pattern;
 
 /**
  * One endpoint as the bad-input property sees it: how to reach it, whose database it may write,
- * the valid bodies and query parameters the generators start from, and what a successful write
- * does to the fixture.
+ * the valid bodies (JSON, or {@link Multipart} uploads) and query parameters the generators start
+ * from, what a successful write does to the fixture, and which of its body's fields are names
+ * (which must hold no line-breaking character).
  */
 public record Endpoint(String method, List<Object> path, Surface surface, PlatformService owner, List<Json> bodies,
-                       List<Param> query, Set<Fixture.Part> invalidates, boolean waitsForDeliveries, boolean served) {
+                       List<Param> query, Set<Fixture.Part> invalidates, boolean waitsForDeliveries, boolean served,
+                       boolean multipart, List<List<Object>> names, Set<String> keptWhenRefused) {
 
     /** The credential a surface takes. */
     public enum Surface {
@@ -50,32 +52,66 @@ public record Endpoint(String method, List<Object> path, Surface surface, Platfo
         }
         path.add(template.substring(at));
         path.removeIf(""::equals);
-        return new Endpoint(method, List.copyOf(path), surface, owner, List.of(), List.of(), Set.of(), false, true);
+        return new Endpoint(method, List.copyOf(path), surface, owner, List.of(), List.of(), Set.of(), false, true, false, List.of(), Set.of());
     }
 
     /** The valid bodies the generators mutate (JSON with {@code "$slot"} references). */
     Endpoint body(String... templates) {
         return new Endpoint(method, path, surface, owner, Arrays.stream(templates).map(Json::template).toList(), query,
-                invalidates, waitsForDeliveries, served);
+                invalidates, waitsForDeliveries, served, multipart, names, keptWhenRefused);
+    }
+
+    /** Takes {@code multipart/form-data} with one part named {@code file} (an upload): its bodies are {@link Multipart}'s. */
+    Endpoint upload() {
+        return new Endpoint(method, path, surface, owner, bodies, query, invalidates, waitsForDeliveries, served, true, names,
+                keptWhenRefused);
+    }
+
+    /**
+     * The body's name fields ({@code "member.firstName"}: a path of keys): a name with a control
+     * character or a line or paragraph separator is refused (platform-commons' {@code singleLine}),
+     * never stored.
+     */
+    Endpoint names(String... dotted) {
+        return new Endpoint(method, path, surface, owner, bodies, query, invalidates, waitsForDeliveries, served, multipart,
+                Arrays.stream(dotted).map(name -> List.<Object>copyOf(Arrays.asList(name.split("\\.")))).toList(), keptWhenRefused);
     }
 
     Endpoint query(Param... params) {
-        return new Endpoint(method, path, surface, owner, bodies, List.of(params), invalidates, waitsForDeliveries, served);
+        return new Endpoint(method, path, surface, owner, bodies, List.of(params), invalidates, waitsForDeliveries, served,
+                multipart, names, keptWhenRefused);
     }
 
     /** After a successful call the fixture makes these anew (the request was decided, deleted, ...). */
     Endpoint invalidates(Fixture.Part first, Fixture.Part... rest) {
-        return new Endpoint(method, path, surface, owner, bodies, query, EnumSet.of(first, rest), waitsForDeliveries, served);
+        return new Endpoint(method, path, surface, owner, bodies, query, EnumSet.of(first, rest), waitsForDeliveries, served,
+                multipart, names, keptWhenRefused);
     }
 
     /** After a successful call the property waits until the webhook deliveries it started have ended. */
     Endpoint settlesDeliveries() {
-        return new Endpoint(method, path, surface, owner, bodies, query, invalidates, true, served);
+        return new Endpoint(method, path, surface, owner, bodies, query, invalidates, true, served, multipart, names,
+                keptWhenRefused);
     }
 
     /** Routed by the gateway, but no service serves it yet: the issue that adds it turns this off. */
     Endpoint notServedYet() {
-        return new Endpoint(method, path, surface, owner, bodies, query, invalidates, waitsForDeliveries, false);
+        return new Endpoint(method, path, surface, owner, bodies, query, invalidates, waitsForDeliveries, false, multipart, names,
+                keptWhenRefused);
+    }
+
+    /**
+     * Tables of its owner's database that a refused call may still write, as the contract has it
+     * (and the property then does not count as the refusal's write).
+     */
+    Endpoint keptWhenRefused(String... tables) {
+        return new Endpoint(method, path, surface, owner, bodies, query, invalidates, waitsForDeliveries, served, multipart, names,
+                Set.of(tables));
+    }
+
+    /** Whether the call takes a body: JSON bodies or uploads. */
+    boolean takesBody() {
+        return !bodies.isEmpty() || multipart;
     }
 
     static Param param(String name, Kind kind, Object valid) {

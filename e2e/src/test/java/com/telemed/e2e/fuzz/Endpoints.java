@@ -30,8 +30,10 @@ import java.util.Optional;
  *
  * <p><b>A new endpoint joins here</b>, in its surface's section: a line with its method, path
  * ({@code {slot}} for ids the fixture fills, see {@link Slot}), owner, a valid body per shape it
- * accepts ({@code "$slot"} for fixture values) and its query parameters ({@code requiredParam} for
- * one it refuses every call without). Routes the gateway already sends to a service that does not
+ * accepts ({@code "$slot"} for fixture values; {@code upload()} for an upload, whose bodies are
+ * {@link Multipart}'s), its query parameters ({@code requiredParam} for one it refuses every call
+ * without) and the body's name fields ({@code names}: a name with a line-breaking character must
+ * be refused); {@code keptWhenRefused} names a table a refusal may still write, by contract. Routes the gateway already sends to a service that does not
  * serve them yet are listed with {@code notServedYet()} (they must answer a JSON 404 whatever they
  * are sent); the issue that serves one removes the mark and gives it its bodies.
  */
@@ -53,7 +55,7 @@ public final class Endpoints {
             // ---- Partner API (x-api-key) -------------------------------------------------------
             partner("GET", "/v1/drugs", CATALOGUE),
 
-            partner("POST", "/v1/members", MEMBERS).body(MEMBER),
+            partner("POST", "/v1/members", MEMBERS).body(MEMBER).names("firstName", "lastName"),
             partner("GET", "/v1/members", MEMBERS).query(
                     param("page", NUMBER, "1"), param("limit", NUMBER, "20"), param("search", TEXT, "lee"),
                     param("status", ENUM, "active")),
@@ -61,7 +63,7 @@ public final class Endpoints {
             partner("PUT", "/v1/members/{member}", MEMBERS).body("""
                     {"firstName": "Ann", "lastName": "Lee", "email": "ann.lee@example.com", "phone": null,
                      "dateOfBirth": "1980-01-02", "state": "IL", "address": %s, "shippingAddress": null, "status": "active"}"""
-                    .formatted(ADDRESS)),
+                    .formatted(ADDRESS)).names("firstName", "lastName"),
             partner("DELETE", "/v1/members/{member}", MEMBERS).invalidates(Fixture.Part.MEMBER),
 
             partner("POST", "/v1/requests", REQUESTS).body(
@@ -82,7 +84,11 @@ public final class Endpoints {
                     {"memberId": "$member", "items": [{"drugId": "$drug", "requestedSkuId": "$sku"}],
                      "v2SurveyResponseId": "$response"}""")
                     // A survey-backed create links the response to the request: it backs no other.
-                    .invalidates(Fixture.Part.RESPONSE),
+                    .invalidates(Fixture.Part.RESPONSE).names("member.firstName", "member.lastName")
+                    // A create refused after its member was read keeps requests-service's copy of that member (read
+                    // through from members-service, or the inline member found or created there, which stays:
+                    // partner-api.md, requests-service README).
+                    .keptWhenRefused("member_copies"),
             partner("GET", "/v1/requests", REQUESTS).query(
                     param("startDate", DATE, "2020-01-01"), param("endDate", DATE, "2099-12-31T23:59:59Z"),
                     param("status", ENUM, "pending"), param("page", NUMBER, "1"), param("limit", NUMBER, "20")),
@@ -94,7 +100,8 @@ public final class Endpoints {
             // The fixture's item is pending (the send is refused); one a call approved is made anew before the next.
             partner("POST", "/v1/requests/{request}/items/{item}/send-to-pharmacy", REQUESTS).invalidates(Fixture.Part.REQUEST),
             partner("GET", "/v1/billing", BILLING).query(param("period", TEXT, "2026-11")),
-            // Attachments (POST .../attachments, multipart) are not here: the generators write no multipart body.
+            // The patient's file (Multipart.BASELINES): a stored one adds a message to the fixture's conversation, which stays.
+            partner("POST", "/v1/messages/conversations/{conversation}/attachments", MESSAGING).upload(),
             partner("POST", "/v1/messages/conversations/for-member", MESSAGING).body("""
                     {"memberId": "$member"}"""),
             partner("POST", "/v1/messages/conversations", MESSAGING).body("""
@@ -120,13 +127,13 @@ public final class Endpoints {
             embed("POST", "/v2/embed/surveys/{survey}/responses").body("""
                     {"answers": {"q1": false, "q2": "yes", "q3": 182.5, "q4": "Walks daily"},
                      "contact": {"firstName": "Ann", "lastName": "Lee", "email": "ann.lee@example.com"}}""", """
-                    {"answers": {"q1": true, "q2": null, "q3": 0}, "contact": null}"""),
+                    {"answers": {"q1": true, "q2": null, "q3": 0}, "contact": null}""").names("contact.firstName", "contact.lastName"),
             embed("GET", "/v2/embed/by-token/survey").query(requiredParam("token", ID, Slot.TOKEN)),
             // The token is good for one submission: a successful one uses it up.
             embed("POST", "/v2/embed/by-token/responses").query(requiredParam("token", ID, Slot.TOKEN)).body("""
                     {"answers": {"q1": false, "q2": "no", "q3": 176, "q4": "Refill"},
                      "contact": {"firstName": "Fay", "lastName": "Fixture", "email": "fay.fixture@example.com"}}""", """
-                    {"answers": {"q1": false}}""").invalidates(Fixture.Part.TOKEN),
+                    {"answers": {"q1": false}}""").invalidates(Fixture.Part.TOKEN).names("contact.firstName", "contact.lastName"),
 
             // ---- Operations API (x-ops-key) --------------------------------------------------------
             ops("POST", "/ops/v1/partners", GATEWAY).body("""
@@ -162,7 +169,7 @@ public final class Endpoints {
                      "pharmacy": {"id": "sandbox", "method": "email"}}"""),
 
             ops("POST", "/ops/v1/prescribers", REQUESTS).body("""
-                    {"name": "Dr Fuzz", "email": "$freshEmail"}"""),
+                    {"name": "Dr Fuzz", "email": "$freshEmail"}""").names("name"),
             ops("GET", "/ops/v1/prescribers/{prescriber}", REQUESTS),
 
             ops("GET", "/ops/v1/review/queue", REQUESTS).query(param("limit", NUMBER, "50")),
@@ -216,7 +223,8 @@ public final class Endpoints {
                     {"title": "Short intake", "drugIds": ["$opsDrug"], "questions": [{"id": "q1", "text": "Pregnant?",
                      "type": "boolean", "required": true, "disqualifyWhen": {"equals": true}}]}"""),
             ops("GET", "/ops/v1/surveys/{opsSurvey}", REQUESTS),
-            // Prescriber attachments (multipart) are not here, as the patient's.
+            // The prescriber's file, with the patient's limits.
+            ops("POST", "/ops/v1/conversations/{conversation}/prescriber-attachments", MESSAGING).upload(),
             ops("POST", "/ops/v1/conversations/{conversation}/prescriber-messages", MESSAGING).body("""
                     {"text": "Hello"}""", """
                     {"text": "Hello", "html": "<p>Hello</p>", "subject": "Hi"}"""),

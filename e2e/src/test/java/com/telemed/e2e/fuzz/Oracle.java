@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -23,8 +24,15 @@ import java.util.TreeMap;
  * or 3xx), an {@code X-Request-Id}, and JSON: a 4xx body is an object whose {@code error} is a
  * string or an array of issues ({@code code}, {@code path}, {@code message}); a 2xx body is JSON
  * unless the status is 204. A body over the 100 KB limit is never accepted (the gateway answers
- * 413; a 415 or 404 is a refusal too). A refused call (4xx) writes nothing: the tables of the database of the
- * service that owns the endpoint are fingerprinted ({@link TableFingerprints}) before and after.
+ * 413; a 415 or 404 is a refusal too), nor an upload's over 11 MB. A refused call (4xx) writes
+ * nothing (but what its endpoint's {@link Endpoint#keptWhenRefused} allows): the tables of the
+ * database of the service that owns the endpoint are fingerprinted ({@link TableFingerprints})
+ * before and after.
+ *
+ * <p>Besides: a call with a proxy's headers gets no answer that names the host they gave (no
+ * proxy is trusted); a name field ({@link Endpoint#names}) with a line-breaking character is
+ * never accepted; an upload is held to {@link UploadCheck} (the exact answer its body calls for,
+ * and for a stored file its record, its writes and its download).
  */
 public final class Oracle implements AutoCloseable {
 
@@ -64,12 +72,14 @@ public final class Oracle implements AutoCloseable {
         }
         long answered = System.nanoTime();
         TableFingerprints.Snapshot after = tables.take();
-        stats.record(call, response.status(), sent - began + System.nanoTime() - answered, answered - sent);
+        stats.record(call, response.status(), sent - began + System.nanoTime() - answered, answered - sent, request.body());
 
         int status = response.status();
         if (status >= 500) {
             throw failure(call, "server error", response);
         }
+        Optional<Endpoint> reached = Endpoints.at(call.endpoint().path(), call.method());
+        boolean upload = reached.map(Endpoint::multipart).orElse(false);
         if (status < 200 || (status >= 300 && status < 400)) {
             throw failure(call, "unexpected status", response);
         }
@@ -81,7 +91,9 @@ public final class Oracle implements AutoCloseable {
             if (wrong.isPresent()) {
                 throw failure(call, wrong.get(), response);
             }
-            List<String> written = before.changesTo(after);
+            Set<String> kept = reached.map(Endpoint::keptWhenRefused).orElse(Set.of());
+            List<String> written = before.changesTo(after).stream()
+                    .filter(change -> !kept.contains(change.substring(0, change.indexOf(':')))).toList();
             if (!written.isEmpty()) {
                 throw failure(call, "a refused call wrote to " + call.endpoint().owner().database() + ": " + written, response);
             }
@@ -92,26 +104,61 @@ public final class Oracle implements AutoCloseable {
             }
         }
         byte[] body = request.body();
-        if (body != null && body.length > BODY_LIMIT && status / 100 == 2 && !call.method().equals("OPTIONS")) {
-            throw failure(call, "a body of " + body.length + " bytes (over " + BODY_LIMIT + ") was accepted", response);
+        int limit = upload ? Multipart.GATEWAY_LIMIT : BODY_LIMIT;
+        if (body != null && body.length > limit && status / 100 == 2 && !call.method().equals("OPTIONS")) {
+            throw failure(call, "a body of " + body.length + " bytes (over " + limit + ") was accepted", response);
+        }
+        if (!call.headers().forwarding().isEmpty()) {
+            stats.forwarded++;
+            if (namesForwardedHost(response)) {
+                throw failure(call, "the answer names the host of a proxy header (" + BadInputs.FORWARDED_HOST
+                        + "): no proxy is trusted", response);
+            }
+        }
+        if (status / 100 == 2 && reached.isPresent()) {
+            Optional<String> name = lineBreakingName(reached.get(), call.body());
+            if (name.isPresent()) {
+                throw failure(call, "a name with a line-breaking character was accepted: " + name.get(), response);
+            }
+        }
+        if (call.body() instanceof Multipart multipart && call.endpoint().multipart()) {
+            if (UploadCheck.onlyTheBodyIsOdd(call)) {
+                stats.uploadsPinned++;
+                long length = body == null ? 0 : body.length;
+                Optional<String> wrong = UploadCheck.unexpected(multipart, length, response, readOrMissing(response.body()));
+                if (wrong.isPresent()) {
+                    throw failure(call, "an upload's answer is not the contract's: " + wrong.get(), response);
+                }
+            }
+        }
+        if (upload && status / 100 == 2) {
+            stats.uploadsStored++;
+            Optional<String> wrong = UploadCheck.stored(call, read(response.body()), before, after, http);
+            if (wrong.isPresent()) {
+                throw failure(call, wrong.get(), response);
+            }
         }
         if (status / 100 == 2 && !call.method().equals("GET")) {
             // What the call reached, whichever endpoint it was aimed at: a DELETE sent to the path of
             // GET /v1/requests/{request} deletes the request as the DELETE endpoint does.
             long settling = System.nanoTime();
-            Endpoints.at(call.endpoint().path(), call.method()).ifPresent(reached -> {
-                fixture.usedUp(reached.invalidates());
-                if (reached.waitsForDeliveries()) {
+            reached.ifPresent(endpoint -> {
+                fixture.usedUp(endpoint.invalidates());
+                if (endpoint.waitsForDeliveries()) {
                     fixture.settleDeliveries();
                 }
-                if (reached.owner() == PlatformService.CATALOGUE) {
+                if (endpoint.owner() == PlatformService.CATALOGUE) {
                     // A catalogue change reaches requests-service's catalogue copy in the background.
                     fixture.settleCatalogueCopy();
                 }
             });
             stats.settled(System.nanoTime() - settling);
         }
-        stats.left(System.nanoTime());
+        long left = System.nanoTime();
+        if (call.endpoint().multipart()) {
+            stats.uploadNanos += left - began;
+        }
+        stats.left(left);
     }
 
     /** OPTIONS (its answer is the Allow header) and HEAD may succeed with no body at all. */
@@ -127,7 +174,8 @@ public final class Oracle implements AutoCloseable {
             // (surveys, survey_drugs, survey_tokens, survey_responses) have no background writer: only a successful
             // call writes them (a definition, a token, a response, a token used up, a response linked to a request),
             // so they are watched whole.
-            case REQUESTS, MEMBERS -> rules.insertsOnly("outbox_events", "id");
+            // catalogue-service's relay too: a successful change's event may be deleted after requests-service applied it.
+            case REQUESTS, MEMBERS, CATALOGUE -> rules.insertsOnly("outbox_events", "id");
             // Events of the fixture partner's decisions arrive as deliveries (dropped: it has no URL) in the background.
             case WEBHOOK -> {
                 String others = "partner_id <> '" + fixture.partnerId() + "'";
@@ -171,6 +219,38 @@ public final class Oracle implements AutoCloseable {
                 .insertsOnly("mail_outbox", "id");
     }
 
+    private static boolean namesForwardedHost(RawHttp.Response response) {
+        String host = BadInputs.FORWARDED_HOST;
+        return response.headers().stream().anyMatch(header -> header.value().toLowerCase(Locale.ROOT).contains(host))
+                || response.bodyText().toLowerCase(Locale.ROOT).contains(host);
+    }
+
+    /**
+     * The first of the endpoint's name fields that holds a control character or a line or
+     * paragraph separator in the JSON sent, as the service reads it (of a key sent twice, the last).
+     */
+    static Optional<String> lineBreakingName(Endpoint endpoint, Call.Body body) {
+        if (!(body instanceof Call.JsonBody json)) {
+            return Optional.empty();
+        }
+        for (List<Object> path : endpoint.names()) {
+            Json node = json.json();
+            for (Object key : path) {
+                node = node instanceof Json.Obj obj ? obj.fields().stream().filter(field -> field.getKey().equals(key))
+                        .reduce((first, second) -> second).map(Map.Entry::getValue).orElse(null) : null;
+            }
+            if (node instanceof Json.Str str && str.value().chars().anyMatch(Oracle::breaksLine)) {
+                return Optional.of(path + " " + Text.abbreviate(str.value()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** As platform-commons' {@code StringSchema.breaksLine}: a control character, U+2028 or U+2029. */
+    static boolean breaksLine(int c) {
+        return Character.isISOControl(c) || c == '\u2028' || c == '\u2029';
+    }
+
     private static Optional<String> errorBodyProblem(RawHttp.Response response) {
         Optional<String> notJson = jsonProblem(response);
         if (notJson.isPresent()) {
@@ -205,6 +285,16 @@ public final class Oracle implements AutoCloseable {
             return Optional.empty();
         } catch (IOException e) {
             return Optional.of("not JSON (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    /** The body as JSON, or a missing node when it is not. */
+    private static JsonNode readOrMissing(byte[] body) {
+        try {
+            JsonNode node = JSON.readTree(body);
+            return node == null ? JSON.missingNode() : node;
+        } catch (IOException e) {
+            return JSON.missingNode();
         }
     }
 
@@ -249,6 +339,13 @@ public final class Oracle implements AutoCloseable {
         private long settleNanos;
         private long betweenNanos;
         private long leftAt;
+        private long forwarded;
+        private long uploadsPinned;
+        private long uploadsStored;
+        private long largeBodies;
+        private long largeBodyBytes;
+        private long uploadNanos;
+        private final Map<String, int[]> names = new TreeMap<>();
 
         void ready(long nanos) {
             readyNanos += nanos;
@@ -268,12 +365,19 @@ public final class Oracle implements AutoCloseable {
             }
         }
 
-        void record(Call call, int status, long fingerprint, long http) {
+        void record(Call call, int status, long fingerprint, long http, byte[] body) {
             calls++;
+            if (body != null && body.length > Multipart.FILE_LIMIT) {
+                largeBodies++;
+                largeBodyBytes += body.length;
+            }
             fingerprintNanos += fingerprint;
             httpNanos += http;
             byStatus.merge(status, 1, Integer::sum);
             byEndpoint.computeIfAbsent(call.endpoint().label(), label -> new int[3])[status >= 400 ? 1 : 0]++;
+            if (!call.endpoint().names().isEmpty() && lineBreakingName(call.endpoint(), call.body()).isPresent()) {
+                names.computeIfAbsent(call.endpoint().label(), label -> new int[2])[status >= 400 ? 1 : 0]++;
+            }
         }
 
         public long calls() {
@@ -288,6 +392,11 @@ public final class Oracle implements AutoCloseable {
                     + " after successes, %.1f s between calls (generating them)", httpNanos / 1e9, fingerprintNanos / 1e9,
                     readyNanos / 1e9, settleNanos / 1e9, betweenNanos / 1e9));
             lines.add("parts made anew: " + new TreeMap<>(fixture.remade()));
+            lines.add(String.format("uploads: %.1f s in all, HTTP, fingerprints and downloads; %d stored (each downloaded and"
+                    + " compared), %d answers held to the contract's; %d bodies over 10 MB (%.1f MB in all); %d calls with a proxy's"
+                    + " headers", uploadNanos / 1e9, uploadsStored, uploadsPinned, largeBodies, largeBodyBytes / 1e6, forwarded));
+            names.forEach((label, counts) -> lines.add(String.format("  a line-breaking name to %-55s %5d accepted %5d refused",
+                    label, counts[0], counts[1])));
             lines.add("statuses: " + byStatus);
             byEndpoint.forEach((label, counts) -> lines.add(String.format("  %-70s %5d ok %5d refused", label, counts[0], counts[1])));
             return String.join("\n", lines);

@@ -75,8 +75,12 @@ public class AttachmentResource {
                 .header("Cache-Control", "no-store");
     }
 
-    /** RFC 6266: an ASCII fallback name, and the exact name as UTF-8 in {@code filename*}. */
-    static String contentDisposition(String fileName) {
+    /**
+     * RFC 6266: an ASCII fallback name, and the exact name as UTF-8 in {@code filename*}; of a name
+     * stored before names were {@link Upload#fitted fitted}, its first 255 bytes.
+     */
+    static String contentDisposition(String stored) {
+        String fileName = Upload.fitted(stored);
         StringBuilder ascii = new StringBuilder(fileName.length());
         fileName.codePoints().forEach(c -> ascii.append(c >= 0x20 && c < 0x7f && c != '"' && c != '\\' ? (char) c : '_'));
         return "attachment; filename=\"" + ascii + "\"; filename*=UTF-8''"

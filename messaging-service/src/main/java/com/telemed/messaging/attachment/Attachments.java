@@ -50,13 +50,16 @@ public class Attachments {
 
     /**
      * {@code <base>/attachments/<token>/<file name, percent-encoded>}: anyone holding it may download
-     * the file. The same link on every read: the token is derived from the id ({@link AttachmentLinks}).
+     * the file. The same link on every read: the token is derived from the id ({@link AttachmentLinks}),
+     * and alone names the file; the name in it is {@link Upload#fitted fitted} to 255 UTF-8 bytes (as
+     * every name stored since), so that the link stays far below the gateway's 4,000-character limit
+     * on request targets (a 2,000-character name made a 12,079-character link, refused 414: issue #38).
      */
     public String link(Attachment attachment) {
         String configured = config.baseUrl().orElseThrow(() -> new IllegalStateException("messaging.attachments.base-url is not set"));
         String base = configured.endsWith("/") ? configured.substring(0, configured.length() - 1) : configured;
         return base + "/attachments/" + links.token(attachment.id) + "/"
-                + URLEncoder.encode(attachment.fileName, StandardCharsets.UTF_8).replace("+", "%20");
+                + URLEncoder.encode(Upload.fitted(attachment.fileName), StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /**

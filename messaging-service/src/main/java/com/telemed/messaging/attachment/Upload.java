@@ -13,6 +13,9 @@ import java.util.Set;
  */
 public record Upload(Path file, String fileName, String contentType, long size) {
 
+    /** The answer to an upload without a file part (or whose body cannot be read: {@code message.UnreadableUploads}). */
+    public static final String NO_FILE = "No file uploaded";
+
     /** 10 MB: 10,485,760 bytes. */
     public static final long MAX_BYTES = 10L * 1024 * 1024;
 
@@ -22,7 +25,7 @@ public record Upload(Path file, String fileName, String contentType, long size) 
     /** The checked upload; {@code 400 No file uploaded}, {@code 413 File too large}, {@code 400 File type <mime> not allowed}. */
     public static Upload checked(Path file, String fileName, String contentType, long size) {
         if (file == null) {
-            throw ApiException.badRequest("No file uploaded");
+            throw ApiException.badRequest(NO_FILE);
         }
         if (size > MAX_BYTES) {
             throw new ApiException(413, "File too large");
@@ -41,13 +44,19 @@ public record Upload(Path file, String fileName, String contentType, long size) 
 
     /**
      * The name as uploaded, minus what PostgreSQL cannot store (U+0000, unpaired surrogates:
-     * replaced by U+FFFD) and any folder a client put before it; {@code file} when none was sent.
+     * replaced by U+FFFD) and any folder a client put before it, {@link #fitted fitted} to 255
+     * bytes; {@code file} when none was sent, or when what is left is only dots ({@code .} and
+     * {@code ..} name folders, and a link ending in one would lead elsewhere once its path is
+     * normalized).
      */
     static String storableName(String sent) {
         if (sent == null || sent.isBlank()) {
             return "file";
         }
         String name = sent.substring(Math.max(sent.lastIndexOf('/'), sent.lastIndexOf('\\')) + 1);
+        if (name.chars().allMatch(c -> c == '.')) {
+            return "file";
+        }
         StringBuilder storable = new StringBuilder(name.length());
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
@@ -55,6 +64,29 @@ public record Upload(Path file, String fileName, String contentType, long size) 
                     : !Character.isLowSurrogate(c) || i > 0 && Character.isHighSurrogate(name.charAt(i - 1));
             storable.append(c == 0 || !paired ? '\uFFFD' : c);
         }
-        return storable.isEmpty() ? "file" : storable.toString();
+        return storable.isEmpty() ? "file" : fitted(storable.toString());
+    }
+
+    /** The most UTF-8 bytes of a name kept: what file systems take, and what a link and a download header carry. */
+    public static final int MAX_NAME_BYTES = 255;
+
+    /**
+     * The name's first whole characters within {@link #MAX_NAME_BYTES} UTF-8 bytes. A longer name
+     * made a link the gateway refuses (414) and a download whose {@code Content-Disposition} alone
+     * passed the gateway's 8 KB limit on an answer's headers (503): issue #38.
+     */
+    public static String fitted(String name) {
+        StringBuilder kept = new StringBuilder();
+        int bytes = 0;
+        for (int i = 0; i < name.length(); ) {
+            int c = name.codePointAt(i);
+            bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+            if (bytes > MAX_NAME_BYTES) {
+                break;
+            }
+            kept.appendCodePoint(c);
+            i += Character.charCount(c);
+        }
+        return kept.toString();
     }
 }

@@ -21,6 +21,7 @@ import com.telemed.testkit.quarkus.ServiceDatabase;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.config.EncoderConfig;
 import io.restassured.config.HttpClientConfig;
 import io.restassured.config.MultiPartConfig;
 import io.restassured.config.RestAssuredConfig;
@@ -164,6 +165,44 @@ class AttachmentTest {
                 "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "text/plain")) {
             upload(partnerId, conversationId, "f", new byte[] {7}, type).then().statusCode(201).body("message.attachmentType", equalTo(type));
         }
+    }
+
+    /**
+     * Issue #38 (the bad-input property, extended to uploads): multipart bodies Quarkus REST's parser
+     * cannot read were answered {@code 500 Internal Server Error}: a boundary other than the one the
+     * Content-Type names, a body cut before its closing delimiter, part headers that are no headers
+     * (an IOException or MalformedMessageException), an empty boundary parameter (an index out of
+     * bounds), more parts than the form takes (a bare RuntimeException). No file can be read from
+     * them: 400 No file uploaded, for the patient's upload and the prescriber's, and nothing stored.
+     */
+    @Test
+    void aMultipartBodyThatCannotBeReadIsRefusedAsHavingNoFile() {
+        String part = "--real\r\nContent-Disposition: form-data; name=\"file\"; filename=\"note.pdf\"\r\n"
+                + "Content-Type: application/pdf\r\n\r\n%PDF-1.4\r\n";
+        String whole = part + "--real--\r\n";
+        String manyParts = "--real\r\nContent-Disposition: form-data; name=\"f\"\r\n\r\nx\r\n".repeat(2_001) + whole;
+        long attachments = ServiceDatabase.count("SELECT count(*) FROM attachments");
+        for (String path : List.of("/v1/messages/conversations/" + conversationId + "/attachments",
+                "/ops/v1/conversations/" + conversationId + "/prescriber-attachments")) {
+            for (List<String> unreadable : List.of(List.of("boundary=other", whole), List.of("boundary=real", part),
+                    List.of("boundary=real", "--real\r\nno header here\r\n\r\nx\r\n--real--\r\n"), List.of("boundary=", whole),
+                    List.of("boundary=real", manyParts))) {
+                rawMultipart(unreadable.get(0), unreadable.get(1), path).then().statusCode(400)
+                        .body("error", equalTo("No file uploaded"));
+            }
+            // The same body with the boundary it names is taken.
+            rawMultipart("boundary=real", whole, path).then().statusCode(201).body("message.attachmentName", equalTo("note.pdf"));
+        }
+        assertEquals(attachments + 2, ServiceDatabase.count("SELECT count(*) FROM attachments"));
+    }
+
+    /** {@code body} sent as it is, with {@code Content-Type: multipart/form-data; <parameter>}. */
+    private Response rawMultipart(String parameter, String body, String path) {
+        return (path.startsWith("/ops/") ? asOperator() : asPartner(partnerId))
+                .config(RestAssuredConfig.config().encoderConfig(EncoderConfig.encoderConfig()
+                        .appendDefaultContentCharsetToContentTypeIfUndefined(false)))
+                .contentType("multipart/form-data; " + parameter)
+                .body(body.getBytes(StandardCharsets.UTF_8)).post(path);
     }
 
     @Test

@@ -40,6 +40,15 @@ class UploadTest {
         assertEquals("file", Upload.storableName(null));
         assertEquals("file", Upload.storableName("  "));
         assertEquals("file", Upload.storableName("folder/"));
+        // Issue #38: a name of dots names a folder, and a link ending in /.. or /. leads elsewhere once normalized.
+        assertEquals("file", Upload.storableName(".."));
+        assertEquals("file", Upload.storableName("."));
+        assertEquals("file", Upload.storableName("a\\.."));
+        assertEquals("..x", Upload.storableName("../..x"));
+        // Issue #38: at most 255 UTF-8 bytes of whole characters are kept (links and download headers carry the name).
+        assertEquals("x".repeat(255), Upload.storableName("x".repeat(20_000)));
+        assertEquals("\u00e9".repeat(127), Upload.storableName("\u00e9".repeat(2_000)));
+        assertEquals("\uD83D\uDE00".repeat(63), Upload.storableName("\uD83D\uDE00".repeat(100)));
         assertEquals("a\uFFFDb\uFFFDc", Upload.storableName("a\u0000b\uD800c"));
         assertEquals("\uD83D\uDE00 ok \uFFFD", Upload.storableName("\uD83D\uDE00 ok \uDC00"));
     }
