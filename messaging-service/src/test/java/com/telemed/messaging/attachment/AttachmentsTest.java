@@ -3,18 +3,32 @@ package com.telemed.messaging.attachment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** The download link an attachment's message carries, and the name a download gives. */
 class AttachmentsTest {
 
-    private static final Attachments ATTACHMENTS = new Attachments(null, () -> Optional.of("https://api.example/"));
-    private static final String TOKEN = "T".repeat(43);
+    private static final String KEY = "attachments-test-link-key-0123456789abcdef";
+    private static final Attachments ATTACHMENTS = new Attachments(null, new AttachmentConfig() {
+        @Override
+        public Optional<String> baseUrl() {
+            return Optional.of("https://api.example/");
+        }
+
+        @Override
+        public Optional<List<String>> linkKey() {
+            return Optional.of(List.of(KEY));
+        }
+    });
+    private static final UUID ID = UUID.fromString("0b6f7c1e-2d3a-4e5f-8a9b-0c1d2e3f4a5b");
+    private static final String TOKEN = new AttachmentLinks(List.of(KEY)).token(ID);
 
     private static String link(String fileName) {
         Attachment attachment = new Attachment();
-        attachment.token = TOKEN;
+        attachment.id = ID;
         attachment.fileName = fileName;
         return ATTACHMENTS.link(attachment);
     }
