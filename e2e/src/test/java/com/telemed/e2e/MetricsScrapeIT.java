@@ -48,8 +48,9 @@ class MetricsScrapeIT {
             PlatformService.REQUESTS, List.of("outbox-relay", "fulfilment-dispatcher", "appointment-reminders", "catalogue-copy-sync"),
             PlatformService.MEMBERS, List.of("outbox-relay"),
             PlatformService.CATALOGUE, List.of("outbox-relay"),
-            PlatformService.MESSAGING, List.of("outbox-relay", "mail-relay"),
-            PlatformService.WEBHOOK, List.of("webhook-dispatcher", "webhook-recorder")));
+            PlatformService.MESSAGING, List.of("outbox-relay", "mail-relay", "retention"),
+            PlatformService.BILLING, List.of("retention"),
+            PlatformService.WEBHOOK, List.of("webhook-dispatcher", "webhook-recorder", "retention")));
 
     private RunningPlatform.Handle platform;
 

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.platform.PlatformService;
@@ -40,6 +42,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(RunningPlatform.class)
 class TraceAcrossServicesIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static final Duration LOGGED = Duration.ofSeconds(20);
     private static final List<PlatformService> ON_THE_PATH = List.of(
@@ -122,10 +126,29 @@ class TraceAcrossServicesIT {
 
     private static List<String> linesOf(RunningPlatform.Handle platform, PlatformService service, String traceId) {
         try {
-            return Files.readAllLines(platform.platform().log(service)).stream()
+            return Files.readAllLines(platform.platform().log(service)).stream().map(TraceAcrossServicesIT::marked)
                     .filter(line -> line.contains("[trace:" + traceId + "]")).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A line with the marks the plain format writes ({@code [req:..] [partner:..] [trace:..]} then the
+     * message), whichever format the service logs in: a JSON line (a deployment's format, which the
+     * shared platform's {@link RunningPlatform#JSON_LOGS} use) carries them in {@code mdc}.
+     */
+    static String marked(String line) {
+        if (!line.startsWith("{")) {
+            return line;
+        }
+        try {
+            JsonNode json = JSON.readTree(line);
+            JsonNode mdc = json.path("mdc");
+            return "[req:" + mdc.path("requestId").asText("") + "] [partner:" + mdc.path("partnerId").asText("") + "] [trace:"
+                    + mdc.path("traceId").asText("") + "] " + json.path("message").asText("");
+        } catch (IOException notJson) {
+            return line;
         }
     }
 

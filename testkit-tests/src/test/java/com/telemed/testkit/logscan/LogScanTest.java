@@ -44,7 +44,7 @@ class LogScanTest {
     }
 
     @Test
-    void aJsonLineIsScannedAsWrittenAndWithItsStringsDecoded() throws IOException {
+    void aJsonLineIsScannedByItsStringsDecodedButNotByTheNamesOfItsCode() throws IOException {
         Path log = Files.createDirectories(logs.resolve("platform-logs")).resolve("messaging-service.log");
         // As quarkus-logging-json writes: a quote, a line feed and non-ASCII escaped inside the message.
         Files.writeString(log, String.join("\n",
@@ -52,14 +52,18 @@ class LogScanTest {
                 "{\"level\":\"WARN\",\"message\":\"Zo\\u00eblle wrote: line one\\nline two\",\"service\":\"messaging-service\"}",
                 "{\"level\":\"WARN\",\"message\":\"plain Zo\u00eblle\"}",
                 "{not json but braces Zo\u00eblle}",
+                // A logger's name is code: its "trust" is no name Trust; the same word in the message is.
+                "{\"loggerName\":\"com.telemed.common.trust.ServiceProofCheck\",\"message\":\"refused\",\"threadName\":\"trust-1\"}",
+                "{\"loggerName\":\"com.telemed.common.trust.ServiceProofCheck\",\"message\":\"member Trust refused\"}",
                 ""));
-        LogScan scan = new LogScan(Map.of("O\u2019Brien \"scan\".pdf", Kind.FILE_NAME, "Zo\u00eblle", Kind.NAME,
+        LogScan scan = new LogScan(Map.of("O\u2019Brien \"scan\".pdf", Kind.FILE_NAME, "Zo\u00eblle", Kind.NAME, "Trust", Kind.NAME,
                 "line one\nline two", Kind.MESSAGE_TEXT));
 
         LogScan.Result result = scan.scan(List.of(log.getParent()));
 
         assertEquals(List.of(log + ":1: attachment file name O\u2019Brien \"scan\".pdf", log + ":2: name Zo\u00eblle",
-                        log + ":2: message text line one\nline two", log + ":3: name Zo\u00eblle", log + ":4: name Zo\u00eblle"),
+                        log + ":2: message text line one\nline two", log + ":3: name Zo\u00eblle", log + ":4: name Zo\u00eblle",
+                        log + ":6: name Trust"),
                 result.hits().stream().map(LogScan.Hit::toString).toList());
     }
 

@@ -166,7 +166,7 @@ public final class RunningPlatform implements ParameterResolver {
      * reads both formats. The ones that handle the most patient data: message text, file names,
      * booking links, the payloads of webhooks.
      */
-    static final Set<PlatformService> JSON_LOGS = EnumSet.of(PlatformService.MESSAGING,
+    public static final Set<PlatformService> JSON_LOGS = EnumSet.of(PlatformService.MESSAGING,
             PlatformService.REQUESTS, PlatformService.WEBHOOK);
 
     private static Handle start(Path logDirectory) {
@@ -196,6 +196,10 @@ public final class RunningPlatform implements ParameterResolver {
                         // ones (a replica's own environment goes over this).
                         "GATEWAY_EMBED_LIMITS_PER_ADDRESS", EMBED_LIMIT_FOR_TESTS,
                         "GATEWAY_EMBED_LIMITS_PER_PARTNER", EMBED_LIMIT_FOR_TESTS,
+                        // The retention job (messaging, billing, webhook) runs every 10 minutes by default:
+                        // within the suite, so that its runs are seen (MetricsScrapeIT). It deletes
+                        // nothing here (no row is 30 days old), so no test's rows change under it.
+                        "PLATFORM_RETENTION_INTERVAL", "20s",
                         "PLATFORM_TRUST_KEY", secrets.trustKey(),
                         "QUARKUS_DATASOURCE_PASSWORD", secrets.databasePassword()),
                 Duration.ofSeconds(180), perService));

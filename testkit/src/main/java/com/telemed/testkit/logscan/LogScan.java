@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -29,9 +30,10 @@ import java.util.stream.Stream;
  * candidates are found by their first four, lower-cased, then compared whole.
  *
  * <p>A line that is a JSON object (the services' production log format, quarkus-logging-json) is
- * scanned as written and, besides, each of its string values decoded: a value that JSON escapes
- * ({@code "}, {@code \}, a control character, or non-ASCII where the writer escapes it) is found
- * in the message as the service wrote it.
+ * scanned by its string values, decoded: a value that JSON escapes ({@code "}, {@code \}, a control
+ * character, or non-ASCII where the writer escapes it) is found in the message as the service wrote
+ * it. The fields that name code (the logger, thread, process, an exception's frames) are not data and
+ * are left out. Any other line is scanned as written.
  */
 public final class LogScan {
 
@@ -114,8 +116,9 @@ public final class LogScan {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 number++;
                 scanned++;
-                List<Candidate> found = find(line);
-                for (String decoded : jsonStrings(line)) {
+                List<String> strings = jsonStrings(line);
+                List<Candidate> found = strings == null ? find(line) : new ArrayList<>();
+                for (String decoded : strings == null ? List.<String>of() : strings) {
                     find(decoded).stream().filter(candidate -> !found.contains(candidate)).forEach(found::add);
                 }
                 for (Candidate candidate : found) {
@@ -126,17 +129,28 @@ public final class LogScan {
         return scanned;
     }
 
-    /** The string values of a line that is a JSON object, decoded; none for any other line. */
+    /**
+     * Fields of a JSON log line that name code or the process, never data: a logger
+     * ({@code com.telemed.common.trust.ServiceProofCheck} holds {@code trust}, a word a name may be),
+     * a thread, the host, the process, an exception's type and its frames' classes and methods.
+     */
+    private static final Set<String> CODE_FIELDS = Set.of("loggerName", "loggerClassName", "threadName", "hostName",
+            "processName", "exceptionType", "class", "method", "level", "timestamp");
+
+    /**
+     * The string values of a line that is a JSON object, decoded, but those of {@link #CODE_FIELDS};
+     * null for any other line (scanned as written).
+     */
     static List<String> jsonStrings(String line) {
         String text = line.strip();
         if (!text.startsWith("{") || !text.endsWith("}")) {
-            return List.of();
+            return null;
         }
         JsonNode node;
         try {
             node = JSON.readTree(text);
         } catch (IOException notJson) {
-            return List.of();
+            return null;
         }
         List<String> strings = new ArrayList<>();
         collect(node, strings);
@@ -146,6 +160,12 @@ public final class LogScan {
     private static void collect(JsonNode node, List<String> strings) {
         if (node.isTextual()) {
             strings.add(node.asText());
+        } else if (node.isObject()) {
+            node.fields().forEachRemaining(field -> {
+                if (!CODE_FIELDS.contains(field.getKey())) {
+                    collect(field.getValue(), strings);
+                }
+            });
         } else {
             node.forEach(child -> collect(child, strings));
         }
