@@ -1,11 +1,7 @@
 package com.telemed.requests.pharmacy;
 
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
+import com.telemed.common.trust.TimestampedSignature;
 import java.time.Instant;
-import java.util.HexFormat;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * How an order proves where it comes from (requests-service README, "Pharmacies and the order";
@@ -16,36 +12,26 @@ import javax.crypto.spec.SecretKeySpec;
  * transmission is signed afresh (a resend hours later carries a timestamp of its own; the
  * {@code Idempotency-Key} makes it the same order).
  *
- * <p>Holds the key only as a {@link SecretKeySpec}: nothing here prints it.
+ * <p>The scheme itself is platform-commons' {@link TimestampedSignature}, the webhooks' own.
  */
 public final class OrderSignature {
 
     public static final String TIMESTAMP_HEADER = "X-Order-Timestamp";
     public static final String SIGNATURE_HEADER = "X-Order-Signature";
 
-    private static final String ALGORITHM = "HmacSHA256";
-
-    private final SecretKeySpec key;
+    private final TimestampedSignature signature;
 
     public OrderSignature(String secret) {
-        this.key = new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM);
+        this.signature = new TimestampedSignature(secret);
     }
 
     /** The {@code X-Order-Timestamp} of a transmission signed at {@code at}: its Unix second, in decimal. */
     public static String timestamp(Instant at) {
-        return Long.toString(at.getEpochSecond());
+        return TimestampedSignature.timestamp(at);
     }
 
     /** The {@code X-Order-Signature} of {@code body}, exactly as sent, signed at {@code timestamp}. */
     public String sign(String timestamp, byte[] body) {
-        try {
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(key);
-            mac.update(timestamp.getBytes(StandardCharsets.UTF_8));
-            mac.update((byte) '.');
-            return "sha256=" + HexFormat.of().formatHex(mac.doFinal(body));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 unavailable: " + e.getClass().getName());
-        }
+        return signature.sign(timestamp, body);
     }
 }
