@@ -123,10 +123,11 @@ class RemoteCallsTest {
         long tookMs = (System.nanoTime() - started) / 1_000_000;
         assertEquals(503, failure.status());
         assertEquals(2, things.calls().size());
-        // Each attempt waited its read timeout and was cut there: the neighbour answers (200) after
-        // SLOW_MS, so an attempt that waited for it would have succeeded. The upper bound leaves room
-        // for a loaded build (1.7 s once, this module testing beside four others on two cores).
-        assertTrue(tookMs >= 2 * READ_TIMEOUT_MS && tookMs < 2 * FakeNeighbour.SLOW_MS, "took " + tookMs);
+        // Each attempt waited its read timeout (the lower bound) and was cut there: the neighbour answers
+        // (200) after SLOW_MS, so an attempt that waited for it would have succeeded, and the 503 after
+        // two calls above says neither did. No upper bound on the wall clock: on a loaded build (3.8 s
+        // once, beside four modules and other builds on two cores) it measured the machine, not the policy.
+        assertTrue(tookMs >= 2 * READ_TIMEOUT_MS, "took " + tookMs);
     }
 
     @Test

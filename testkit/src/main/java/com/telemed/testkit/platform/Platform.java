@@ -323,9 +323,9 @@ public final class Platform implements AutoCloseable {
             throw new PlatformStartException(service.module() + " is not built: " + application
                     + " is missing (run ./mvnw package -DskipTests)");
         }
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(options.commandPrefix());
         command.add(JavaProcesses.javaExecutable());
-        command.addAll(options.jvmOptions());
+        command.addAll(PlatformOptions.jvmOptionsOf(options.jvmOptions(), service));
         command.addAll(List.of("-jar", application.toString()));
         Map<String, String> environment = environment(service, port);
         environment.putAll(extraEnvironment);

@@ -1,6 +1,7 @@
 package com.telemed.testkit.platform;
 
 import com.telemed.testkit.infra.FreePorts;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -14,14 +15,23 @@ import java.util.stream.Stream;
  * How to run the services: where the builds and logs are, their ports, the JVM options, the
  * environment every service gets (the operator key, the deployment's environment) and the
  * environment only one service gets ({@code serviceEnvironment}, over the shared one: say, a
- * pharmacy endpoint for requests-service alone).
+ * pharmacy endpoint for requests-service alone). {@code commandPrefix} goes before each JVM's
+ * command: {@code /usr/bin/nice} for a platform that runs beside a busier one.
  */
 public record PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformService, Integer> ports,
                               List<String> jvmOptions, Map<String, String> environment, Duration readyTimeout,
-                              Map<PlatformService, Map<String, String>> serviceEnvironment) {
+                              Map<PlatformService, Map<String, String>> serviceEnvironment, List<String> commandPrefix) {
 
     public PlatformOptions {
         serviceEnvironment = Map.copyOf(serviceEnvironment);
+        commandPrefix = List.copyOf(commandPrefix);
+    }
+
+    /** Each service's JVM started as is (no {@code commandPrefix}). */
+    public PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformService, Integer> ports,
+                           List<String> jvmOptions, Map<String, String> environment, Duration readyTimeout,
+                           Map<PlatformService, Map<String, String>> serviceEnvironment) {
+        this(projectRoot, logDirectory, ports, jvmOptions, environment, readyTimeout, serviceEnvironment, List.of());
     }
 
     /** Every service gets the same environment. */
@@ -51,6 +61,23 @@ public record PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformS
      */
     public static final List<String> TEST_JVM_OPTIONS = Stream.concat(DEFAULT_JVM_OPTIONS.stream(),
             Stream.of("-XX:TieredStopAtLevel=1")).toList();
+
+    /** In a JVM option, replaced by the service's module name ({@link #jvmOptionsOf}). */
+    public static final String MODULE = "{module}";
+    private static final String SHARED_ARCHIVE = "-XX:SharedArchiveFile=";
+
+    /**
+     * The options one service's JVM gets: {@value #MODULE} in each replaced by its module name (a
+     * class-data archive per service, {@code -XX:SharedArchiveFile=<folder>/{module}.jsa}), and a
+     * {@code -XX:SharedArchiveFile} whose file does not exist (yet) left out, so that a platform
+     * can name archives another run makes meanwhile: the JVMs started after it use them.
+     */
+    public static List<String> jvmOptionsOf(List<String> jvmOptions, PlatformService service) {
+        return jvmOptions.stream().map(option -> option.replace(MODULE, service.module()))
+                .filter(option -> !option.startsWith(SHARED_ARCHIVE)
+                        || Files.isRegularFile(Path.of(option.substring(SHARED_ARCHIVE.length()))))
+                .toList();
+    }
 
     public static List<String> jvmOptionsFrom(String override) {
         return override == null || override.isBlank() ? DEFAULT_JVM_OPTIONS : Arrays.asList(override.trim().split("\\s+"));
