@@ -175,6 +175,7 @@ public final class Axe {
             return runInPlace(driver, label);
         }
     }
+
     private static Results failOnSerious(Results results) {
         List<Violation> failing = results.failing();
         if (!failing.isEmpty()) {

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -26,7 +25,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
  *
  * <p>A start, one page and quit cost about 2 CPU-seconds (docs/testing.md, "Page tests"): share one
  * browser per test class ({@code @BeforeAll}/{@code @AfterAll}). Every browser this JVM has open is
- * known to {@link BrowserFailureScreens}, which keeps a screenshot of each when a test fails.
+ * known to {@link BrowserFailureScreens} (through {@link OpenPages}, across a Quarkus test's class
+ * loaders), which keeps a screenshot of each when a test fails.
  */
 public final class Browser implements AutoCloseable {
 
@@ -39,7 +39,6 @@ public final class Browser implements AutoCloseable {
     static final String JAVASCRIPT_SETTING = "profile.managed_default_content_settings.javascript";
 
     private static final Path PROFILES = Path.of("target", "browser-profiles");
-    private static final AtomicInteger SEQUENCE = new AtomicInteger();
     private static final Set<Browser> OPEN = ConcurrentHashMap.newKeySet();
 
     static {
@@ -48,16 +47,16 @@ public final class Browser implements AutoCloseable {
                 "browser-close"));
     }
 
-    private final int number;
     private final ChromeDriver driver;
     private final Path profile;
     private final boolean javaScript;
+    private final long registration;
 
-    private Browser(int number, ChromeDriver driver, Path profile, boolean javaScript) {
-        this.number = number;
+    private Browser(ChromeDriver driver, Path profile, boolean javaScript) {
         this.driver = driver;
         this.profile = profile;
         this.javaScript = javaScript;
+        this.registration = OpenPages.register(file -> Screenshots.current(driver, file));
     }
 
     /** A browser whose pages run their script. */
@@ -72,13 +71,11 @@ public final class Browser implements AutoCloseable {
 
     private static Browser start(boolean javaScript) {
         BrowserPackages.ensureInstalled();
-        int number = SEQUENCE.incrementAndGet();
         Path profile;
         try {
-            profile = Files.createDirectories(PROFILES.toAbsolutePath())
-                    .resolve("profile-" + ProcessHandle.current().pid() + "-" + number);
-            FileTrees.delete(profile);
-            Files.createDirectories(profile);
+            // A new folder of a name no other browser (of any class loader or JVM) has.
+            profile = Files.createTempDirectory(Files.createDirectories(PROFILES.toAbsolutePath()),
+                    "profile-" + ProcessHandle.current().pid() + "-");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a profile folder under " + PROFILES.toAbsolutePath(), e);
         }
@@ -102,7 +99,7 @@ public final class Browser implements AutoCloseable {
             deleteQuietly(profile);
             throw e;
         }
-        Browser browser = new Browser(number, driver, profile, javaScript);
+        Browser browser = new Browser(driver, profile, javaScript);
         OPEN.add(browser);
         return browser;
     }
@@ -121,12 +118,7 @@ public final class Browser implements AutoCloseable {
         return javaScript;
     }
 
-    /** The browsers this JVM has open, oldest first. */
-    static List<Browser> openBrowsers() {
-        return OPEN.stream().sorted(java.util.Comparator.comparingInt(browser -> browser.number)).toList();
-    }
-
-    /** The open browser this driver belongs to, if it is one of this class's. */
+    /** The open browser this driver belongs to, if it is one of this class loader's. */
     static Optional<Browser> of(WebDriver driver) {
         return OPEN.stream().filter(browser -> browser.driver == driver).findFirst();
     }
@@ -137,6 +129,7 @@ public final class Browser implements AutoCloseable {
         if (!OPEN.remove(this)) {
             return;
         }
+        OpenPages.unregister(registration);
         try {
             driver.quit();
         } finally {

@@ -1,7 +1,9 @@
 package com.telemed.testkit.browser;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.LifecycleMethodExecutionExceptionHandler;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
@@ -14,7 +16,8 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
  * and in {@code @BeforeEach} or {@code @AfterEach}; the failure itself is passed on unchanged (a
  * screenshot that cannot be taken is added to it as suppressed).
  *
- * <p>Use: {@code @ExtendWith(BrowserFailureScreens.class)} on a page test class.
+ * <p>Use: {@code @ExtendWith(BrowserFailureScreens.class)} on a page test class (a
+ * {@code @QuarkusTest} too: the browsers its application's class loader opened are seen).
  */
 public final class BrowserFailureScreens implements TestExecutionExceptionHandler, LifecycleMethodExecutionExceptionHandler {
 
@@ -45,12 +48,12 @@ public final class BrowserFailureScreens implements TestExecutionExceptionHandle
         String className = testClass.getName().substring(testClass.getPackageName().isEmpty() ? 0
                 : testClass.getPackageName().length() + 1).replace('$', '.');
         String name = className + "-" + context.getTestMethod().map(method -> method.getName()).orElse("class");
-        List<Browser> browsers = Browser.openBrowsers();
-        List<Path> written = new java.util.ArrayList<>();
-        for (int i = 0; i < browsers.size(); i++) {
+        List<Function<Path, Path>> pages = OpenPages.all();
+        List<Path> written = new ArrayList<>();
+        for (int i = 0; i < pages.size(); i++) {
             Path file = FOLDER.resolve(name + (i == 0 ? "" : "-" + (i + 1)) + ".png");
             try {
-                written.add(Screenshots.current(browsers.get(i).driver(), file));
+                written.add(pages.get(i).apply(file));
             } catch (RuntimeException e) {
                 failure.addSuppressed(new IllegalStateException("no failure screenshot " + file + ": " + e.getMessage(), e));
             }
