@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * The folder where the testkit keeps what it prepares once per machine and reuses (today the
- * extracted PostgreSQL binaries), never the JVM's temp folder:
+ * extracted PostgreSQL binaries and the page tests' axe-core tarball), never the JVM's temp folder:
  * <ol>
  *   <li>{@code PLATFORM_CACHE_DIR} when set (./stack sets it to {@code <stack home>/cache});</li>
  *   <li>otherwise {@code .stack/cache} of the checkout the JVM runs in (a test runs in its module's
