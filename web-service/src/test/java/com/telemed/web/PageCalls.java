@@ -8,9 +8,17 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.restassured.RestAssured;
 import io.restassured.config.EncoderConfig;
+import io.restassured.filter.FilterContext;
 import io.restassured.response.Response;
+import io.restassured.specification.FilterableRequestSpecification;
+import io.restassured.specification.FilterableResponseSpecification;
 import io.restassured.specification.RequestSpecification;
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.Arrays;
 import java.util.Set;
 import org.jsoup.Jsoup;
@@ -36,13 +44,24 @@ public final class PageCalls {
     }
 
     public static RequestSpecification browser() {
-        return given().redirects().follow(false)
+        // Addresses are written as a browser sends them, already encoded.
+        return given().redirects().follow(false).urlEncodingEnabled(false)
                 .config(RestAssured.config().encoderConfig(EncoderConfig.encoderConfig().defaultContentCharset("UTF-8")));
     }
 
-    /** A form post, as a browser sends one. */
+    /** A form post, as a browser sends one: its fields encoded in UTF-8 (the address is left as written). */
     public static RequestSpecification form() {
-        return browser().contentType("application/x-www-form-urlencoded; charset=UTF-8");
+        return browser().contentType("application/x-www-form-urlencoded; charset=UTF-8").filter(PageCalls::encodedForm);
+    }
+
+    private static Response encodedForm(FilterableRequestSpecification request, FilterableResponseSpecification response,
+                                        FilterContext context) {
+        Map<String, String> fields = new LinkedHashMap<>(request.getFormParams());
+        fields.keySet().forEach(request::removeFormParam);
+        request.body(fields.entrySet().stream()
+                .map(field -> URLEncoder.encode(field.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(field.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&")));
+        return context.next(request, response);
     }
 
     /** The answer is a page: HTML in UTF-8 with the headers every answer has ({@link #CSP}). */

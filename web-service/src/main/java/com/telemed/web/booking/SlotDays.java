@@ -4,6 +4,7 @@ import com.telemed.web.requests.RequestsApi;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,8 +43,28 @@ final class SlotDays {
         return grouped;
     }
 
+    /**
+     * {@code 09:00 to 09:30}; where a daylight-saving change makes the local times alone ambiguous (a
+     * range across the change, a time of a fall-back's repeated hour) each carries its offset:
+     * {@code 02:30 (UTC+02:00) to 02:00 (UTC+01:00)}.
+     */
     static String range(Instant start, Instant end, ZoneId zone) {
-        return TIME.format(start.atZone(zone)) + " to " + TIME.format(end.atZone(zone));
+        ZonedDateTime from = start.atZone(zone);
+        ZonedDateTime to = end.atZone(zone);
+        boolean ambiguous = !from.getOffset().equals(to.getOffset()) || repeated(from) || repeated(to);
+        return time(from, ambiguous) + " to " + time(to, ambiguous);
+    }
+
+    private static boolean repeated(ZonedDateTime time) {
+        return time.getZone().getRules().getValidOffsets(time.toLocalDateTime()).size() > 1;
+    }
+
+    private static String time(ZonedDateTime time, boolean withOffset) {
+        if (!withOffset) {
+            return TIME.format(time);
+        }
+        String offset = time.getOffset().getId();
+        return TIME.format(time) + " (UTC" + (offset.equals("Z") ? "" : offset) + ")";
     }
 
     /** One local day: {@code Tuesday 1 December 2026} and its slots in order. */

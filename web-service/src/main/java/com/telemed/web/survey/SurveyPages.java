@@ -1,5 +1,6 @@
 package com.telemed.web.survey;
 
+import com.telemed.common.error.ApiException;
 import com.telemed.web.gateway.GatewayClient;
 import com.telemed.web.page.ErrorView;
 import com.telemed.web.page.PageError;
@@ -78,6 +79,8 @@ public class SurveyPages {
 
     public Answer submit(Source source, MultivaluedMap<String, String> form) {
         RequestsApi.Survey survey = definition(source);
+        // Asked before the submission: once the answers are stored, nothing may fail the page.
+        Optional<String> origin = returnOrigin(source);
         RequestsApi.Submitted submitted;
         try {
             var body = SurveyForm.body(survey, form, source.newPatient());
@@ -87,11 +90,10 @@ public class SurveyPages {
         } catch (Refusal refusal) {
             if (refusal.status() == 400 && !refusal.issues().isEmpty()) {
                 return new Answer(400, null, SurveyForm.view(survey, source.action(), source.newPatient(), form, refusal.issues()),
-                        null, returnOrigin(source).orElse(null));
+                        null, origin.orElse(null));
             }
             throw surveyError(refusal);
         }
-        Optional<String> origin = returnOrigin(source);
         if (origin.isPresent()) {
             return new Answer(303, ReturnUrls.withResponseId(source.returnUrl(), Pages.encode(submitted.responseId())), null, null,
                     null);
@@ -112,12 +114,20 @@ public class SurveyPages {
         }
     }
 
-    /** The return origin when {@code return} is on the partner's allow-list (asked only when there is a {@code return}). */
+    /**
+     * The return origin when {@code return} is on the partner's allow-list (the gateway is asked only when
+     * there is a {@code return} to check). While the gateway cannot say, there is none: the patient gets
+     * the thank-you page rather than an error for answers that were kept.
+     */
     private Optional<String> returnOrigin(Source source) {
         if (source.partnerId() == null || ReturnUrls.origin(source.returnUrl()).isEmpty()) {
             return Optional.empty();
         }
-        return ReturnUrls.allowedOrigin(source.returnUrl(), gateway.embedOrigins(source.partnerId()));
+        try {
+            return ReturnUrls.allowedOrigin(source.returnUrl(), gateway.embedOrigins(source.partnerId()));
+        } catch (ApiException unavailable) {
+            return Optional.empty();
+        }
     }
 
     private static PageError surveyError(Refusal refusal) {

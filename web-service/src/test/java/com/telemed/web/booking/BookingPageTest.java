@@ -128,7 +128,7 @@ class BookingPageTest {
         // Berlin: CET (+1) on Saturday, CEST (+2) from Sunday 01:00 UTC; the 60-minute slot crosses the change.
         assertEquals(Map.of(
                 "Saturday 30 March 2030", List.of("15:00 to 15:30"),
-                "Sunday 31 March 2030", List.of("00:30 to 01:00", "01:30 to 03:30", "16:00 to 16:30")), days(page));
+                "Sunday 31 March 2030", List.of("00:30 to 01:00", "01:30 (UTC+01:00) to 03:30 (UTC+02:00)", "16:00 to 16:30")), days(page));
         assertEquals(List.of("Saturday 30 March 2030", "Sunday 31 March 2030"), List.copyOf(days(page).keySet()));
 
         Element form = page.selectFirst("form.slot-form");
@@ -239,7 +239,7 @@ class BookingPageTest {
         assertEquals("#slot-0", summary.selectFirst("a").attr("href"));
         assertEquals("slot-error", page.selectFirst("fieldset#slots").attr("aria-describedby"));
         assertEquals("Error: Sorry, that time has just been taken. Choose another time.", page.selectFirst("#slot-error").text());
-        assertEquals(Map.of("Sunday 31 March 2030", List.of("00:30 to 01:00", "01:30 to 03:30")), days(page));
+        assertEquals(Map.of("Sunday 31 March 2030", List.of("00:30 to 01:00", "01:30 (UTC+01:00) to 03:30 (UTC+02:00)")), days(page));
         assertTrue(page.select("input[type=radio][checked]").isEmpty());
     }
 
