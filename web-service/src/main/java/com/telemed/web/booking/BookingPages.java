@@ -46,9 +46,9 @@ public class BookingPages {
         this.clock = clock;
     }
 
-    /** The page as the link stands. */
+    /** The page as the link stands; {@code tz} as the address gave it (none: a first visit). */
     public BookingView view(String token, String tz) {
-        return view(token, TimeZones.valid(tz), null, null);
+        return view(token, TimeZones.valid(tz), null, null).detectingZone(tz == null || tz.isEmpty());
     }
 
     /** The outcome of a change: where to send the browser, or the page again with why it failed and its status. */
@@ -155,7 +155,7 @@ public class BookingPages {
                 : new BookingView.AppointmentTimes(SlotDays.DAY.format(appointment.startTime().atZone(zone)),
                         SlotDays.range(appointment.startTime(), appointment.endTime(), zone), TimeZones.label(tz));
         return new BookingView(state, title(state), booking.prescriberName(), path(token), tz, TimeZones.options(tz), times, days,
-                error);
+                error, false);
     }
 
     private static String title(String state) {

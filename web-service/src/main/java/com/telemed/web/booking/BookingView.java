@@ -14,10 +14,16 @@ import java.util.List;
  * @param appointment the link's appointment in {@code tz}, or null
  * @param days the slots left, by local day in {@code tz} (open and booked only)
  * @param error why the last choice failed (a slot taken meanwhile ...), or null
+ * @param detectZone whether the page's script may show it again in the browser's zone: a first visit
+ *                   (a {@code GET} without {@code tz}), never a page answering a form
  */
 public record BookingView(String state, String title, String prescriberName, String path, String tz,
                           List<TimeZones.ZoneOption> zones, AppointmentTimes appointment, List<SlotDays.SlotDay> days,
-                          String error) {
+                          String error, boolean detectZone) {
+
+    BookingView detectingZone(boolean detect) {
+        return new BookingView(state, title, prescriberName, path, tz, zones, appointment, days, error, detect);
+    }
 
     public boolean open() {
         return "open".equals(state);

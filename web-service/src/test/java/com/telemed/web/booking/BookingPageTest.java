@@ -189,6 +189,9 @@ class BookingPageTest {
             assertEquals(Map.of("Saturday 30 March 2030", List.of("14:00 to 14:30")), days(page), address);
             assertEquals("UTC", page.selectFirst("option[selected]").val());
             assertEquals("UTC", page.selectFirst("input[type=hidden][name=tz]").val());
+            // Only a first visit, without tz (or an empty one), lets the script show the page again in the browser's zone.
+            assertEquals(address.equals(PAGE) || address.endsWith("?tz="), page.selectFirst("form.zone-form").hasAttr("data-detect-zone"),
+                    address);
         }
         // A zone outside the common list is listed too, and selected.
         Document page = page(browser().get(PAGE + "?tz=Asia/Kathmandu"), 200);
@@ -241,6 +244,7 @@ class BookingPageTest {
         assertEquals("Error: Sorry, that time has just been taken. Choose another time.", page.selectFirst("#slot-error").text());
         assertEquals(Map.of("Sunday 31 March 2030", List.of("00:30 to 01:00", "01:30 (UTC+01:00) to 03:30 (UTC+02:00)")), days(page));
         assertTrue(page.select("input[type=radio][checked]").isEmpty());
+        assertTrue(page.select("[data-detect-zone]").isEmpty(), "a page answering a form is never reloaded by the script");
     }
 
     @Test

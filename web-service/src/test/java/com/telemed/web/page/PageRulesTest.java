@@ -45,6 +45,7 @@ class PageRulesTest {
         assertTrue(js.contentType().startsWith("text/javascript") || js.contentType().startsWith("application/javascript"), js.contentType());
         PageCalls.assertHeaders(js, PageCalls.CSP);
         assertTrue(js.asString().contains("Intl.DateTimeFormat().resolvedOptions().timeZone"));
+        assertTrue(js.asString().contains("form[data-detect-zone]") && js.asString().contains("'.error-summary'"));
         assertTrue(!js.asString().contains("fetch(") && !js.asString().contains("XMLHttpRequest") && !js.asString().contains("localStorage"));
     }
 
