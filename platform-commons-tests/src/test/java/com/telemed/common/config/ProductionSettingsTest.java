@@ -57,6 +57,21 @@ class ProductionSettingsTest {
                 ProductionSettings.refusals(config(Map.of()), List.of(ENVIRONMENT)));
     }
 
+    /** The web service has no database (platform.datasource.enabled=false): no datasource credentials are asked of it. */
+    @Test
+    void aServiceWithoutADatabaseIsAskedNoDatasourceCredentials() {
+        assertEquals(List.of("platform.trust.key (PLATFORM_TRUST_KEY) is not set"),
+                ProductionSettings.refusals(config(Map.of("platform.datasource.enabled", "false")), List.of()));
+        assertEquals(List.of(), ProductionSettings.refusals(config(Map.of("platform.datasource.enabled", "false",
+                "platform.trust.key", "a-deployment-key")), List.of()));
+        // Said true, or not said: the datasource's credentials are required as before.
+        assertEquals(List.of(
+                        "quarkus.datasource.username (QUARKUS_DATASOURCE_USERNAME) is not set",
+                        "quarkus.datasource.password (QUARKUS_DATASOURCE_PASSWORD) is not set"),
+                ProductionSettings.refusals(config(Map.of("platform.datasource.enabled", "true",
+                        "platform.trust.key", "a-deployment-key")), List.of()));
+    }
+
     @Test
     void developmentValuesAreRefusedWithoutQuotingThem() {
         Map<String, String> values = good();

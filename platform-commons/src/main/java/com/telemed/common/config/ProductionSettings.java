@@ -46,14 +46,28 @@ public class ProductionSettings {
     public static final String DATASOURCE_DEVELOPMENT_PASSWORD = "postgres";
 
     /**
-     * What every service needs: its datasource's credentials, the platform trust key and, in
-     * {@code SERVICE_ENVIRONMENT=production}, encrypted and verified transport ({@link TransportSettings}).
+     * Whether the service has a database of its own (default true). The web service, which calls the
+     * others and stores nothing, sets {@code platform.datasource.enabled=false}: then no datasource
+     * credentials are asked of its deployment.
+     */
+    public static final String DATASOURCE_ENABLED = "platform.datasource.enabled";
+
+    /**
+     * What every service needs: its datasource's credentials (a service with a database), the platform
+     * trust key and, in {@code SERVICE_ENVIRONMENT=production}, encrypted and verified transport
+     * ({@link TransportSettings}).
      */
     static final List<ProductionRequirement> PLATFORM = List.of(
-            required("quarkus.datasource.username", "QUARKUS_DATASOURCE_USERNAME"),
-            secret("quarkus.datasource.password", "QUARKUS_DATASOURCE_PASSWORD", DATASOURCE_DEVELOPMENT_PASSWORD),
+            withDatabase(required("quarkus.datasource.username", "QUARKUS_DATASOURCE_USERNAME")),
+            withDatabase(secret("quarkus.datasource.password", "QUARKUS_DATASOURCE_PASSWORD", DATASOURCE_DEVELOPMENT_PASSWORD)),
             secret(TRUST_KEY, "PLATFORM_TRUST_KEY", TRUST_KEY_DEVELOPMENT_VALUE),
             new TransportSettings());
+
+    private static ProductionRequirement withDatabase(ProductionRequirement requirement) {
+        return config -> config.getOptionalValue(DATASOURCE_ENABLED, Boolean.class).orElse(true)
+                ? requirement.refusals(config)
+                : List.of();
+    }
 
     private final List<ProductionRequirement> contributed;
     private final Config config;

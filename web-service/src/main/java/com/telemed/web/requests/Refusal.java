@@ -1,0 +1,41 @@
+package com.telemed.web.requests;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+
+/**
+ * A 4xx requests-service answered on purpose (the operation's {@code Answers}): its status, and its
+ * {@code error}: a text ({@link #error}) or an array of Zod-shaped issues ({@link #issues}). The pages
+ * decide what each means for the patient. Carries no stack trace and nothing of the call.
+ */
+public final class Refusal extends RuntimeException {
+
+    private final int status;
+    private final String error;
+    private final List<JsonNode> issues;
+
+    Refusal(int status, String error, List<JsonNode> issues) {
+        super(null, null, false, false);
+        this.status = status;
+        this.error = error;
+        this.issues = List.copyOf(issues);
+    }
+
+    public int status() {
+        return status;
+    }
+
+    /** The error text ({@code {"error":"Slot no longer available"}}), or null when the answer was issues. */
+    public String error() {
+        return error;
+    }
+
+    /** The issues of a {@code 400} with an array, in their order; empty otherwise. */
+    public List<JsonNode> issues() {
+        return issues;
+    }
+
+    public boolean is(int status, String error) {
+        return this.status == status && error.equals(this.error);
+    }
+}
