@@ -77,6 +77,24 @@ public class SurveyTokens {
     }
 
     /**
+     * {@code GET /internal/survey-tokens?token=} (the hosted survey page's, which has the token and
+     * nothing else): the partner of a token still usable now, else {@code 401 Invalid survey token}.
+     * The page then reads and submits as the embed does, with that partner.
+     */
+    public String partnerOf(String token) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            if (token == null || token.isEmpty()) {
+                throw new ApiException(401, INVALID);
+            }
+            SurveyToken found = SurveyToken.findById(hash(token));
+            if (found == null) {
+                throw new ApiException(401, INVALID);
+            }
+            return usable(found.partnerId, token, clock.instant().truncatedTo(ChronoUnit.MILLIS), false).partnerId;
+        });
+    }
+
+    /**
      * In an open transaction: the token's row, still usable by this partner at {@code now}, else
      * {@code 401 Invalid survey token}. {@code lock}: held until commit, so of two submissions with
      * one token only the first is taken.

@@ -305,6 +305,29 @@ class SurveyEmbedTest extends PartnerWithDrugAndMember {
     }
 
     @Test
+    void theHostedPagesLookupNamesTheTokensPartnerWhileTheTokenIsUsable() {
+        String token = token(partner, memberId, surveyId);
+        given().queryParam("token", token).get("/internal/survey-tokens").then().statusCode(200)
+                .body("", equalTo(Map.of("partnerId", partner)));
+        given().queryParam("token", "no-such-token").get("/internal/survey-tokens").then().statusCode(401)
+                .body("", equalTo(error("Invalid survey token")));
+        given().get("/internal/survey-tokens").then().statusCode(401).body("", equalTo(error("Invalid survey token")));
+
+        submitWithToken(partner, token, Map.of("answers", qualifying())).then().statusCode(201);
+        given().queryParam("token", token).get("/internal/survey-tokens").then().statusCode(401)
+                .body("", equalTo(error("Invalid survey token")));
+
+        String expiring = token(partner, memberId, surveyId);
+        MovableClock.advance(Duration.ofHours(24));
+        try {
+            given().queryParam("token", expiring).get("/internal/survey-tokens").then().statusCode(401)
+                    .body("", equalTo(error("Invalid survey token")));
+        } finally {
+            MovableClock.reset();
+        }
+    }
+
+    @Test
     void concurrentSubmissionsWithOneTokenMakeOneResponse() throws Exception {
         String token = token(partner, memberId, surveyId);
         List<Integer> statuses = new java.util.ArrayList<>(com.telemed.testkit.concurrent.Parallel.map(5, List.of(1, 2, 3, 4, 5),

@@ -60,6 +60,14 @@ public interface RequestsApi {
     @Path("/v2/embed/by-token/responses")
     Submitted submitWithToken(@HeaderParam(PARTNER_HEADER) String partnerId, @QueryParam("token") String token, JsonNode body);
 
+    /** Whose a returning member's token is (requests-service's {@code survey.InternalSurveyTokenResource}). */
+    @GET
+    @Path("/internal/survey-tokens")
+    TokenPartner partnerOfToken(@QueryParam("token") String token);
+
+    record TokenPartner(String partnerId) {
+    }
+
     /** {@code {booking}}: interfaces39.md A.4. */
     record BookingAnswer(Booking booking) {
     }

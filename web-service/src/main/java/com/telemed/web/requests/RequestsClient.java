@@ -67,6 +67,14 @@ public class RequestsClient {
         return call("embed-submit", SURVEY_SUBMIT, () -> api.submit(partnerId, surveyId, body));
     }
 
+    /**
+     * The partner of a returning member's token still usable ({@code 401} otherwise): the hosted page
+     * has only the token, and reads and submits as the embed does, with this partner.
+     */
+    public String partnerOfToken(String token) {
+        return call("token-partner", SURVEY_READ, () -> api.partnerOfToken(token)).partnerId();
+    }
+
     /** The survey a returning member's token opens; {@code partnerId} as the gateway forwarded it, or null. */
     public RequestsApi.Survey surveyOfToken(String partnerId, String token) {
         return call("token-survey", SURVEY_READ, () -> api.surveyOfToken(partnerId, token)).survey();

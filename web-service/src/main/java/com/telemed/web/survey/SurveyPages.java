@@ -71,13 +71,15 @@ public class SurveyPages {
     public record Answer(int status, String location, SurveyView survey, ThanksView thanks, String formOrigin) {
     }
 
-    public Answer show(Source source) {
+    public Answer show(Source given) {
+        Source source = withPartner(given);
         RequestsApi.Survey survey = definition(source);
         return new Answer(200, null, SurveyForm.view(survey, source.action(), source.newPatient(), null, List.of()), null,
                 returnOrigin(source).orElse(null));
     }
 
-    public Answer submit(Source source, MultivaluedMap<String, String> form) {
+    public Answer submit(Source given, MultivaluedMap<String, String> form) {
+        Source source = withPartner(given);
         RequestsApi.Survey survey = definition(source);
         // Asked before the submission: once the answers are stored, nothing may fail the page.
         Optional<String> origin = returnOrigin(source);
@@ -99,6 +101,22 @@ public class SurveyPages {
                     null);
         }
         return new Answer(200, null, null, new ThanksView("Thank you", "Your answers have been sent. You can close this page."), null);
+    }
+
+    /**
+     * A returning member's page comes with its token only (the gateway adds a partner for a key, and
+     * {@code /surveys/t/<token>} has none): the token's partner, from requests-service, for the reads,
+     * the submission and the return allow-list. A token no longer usable is the invalid-link page.
+     */
+    private Source withPartner(Source source) {
+        if (source.newPatient() || source.partnerId() != null) {
+            return source;
+        }
+        try {
+            return new Source(null, source.token(), requests.partnerOfToken(source.token()), source.key(), source.returnUrl());
+        } catch (Refusal refusal) {
+            throw surveyError(refusal);
+        }
     }
 
     private RequestsApi.Survey definition(Source source) {

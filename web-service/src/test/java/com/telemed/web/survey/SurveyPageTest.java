@@ -319,13 +319,31 @@ class SurveyPageTest {
         Neighbours.requests().verify(postRequestedFor(urlPathEqualTo("/v2/embed/by-token/responses")).withQueryParam("token", equalTo(TOKEN))
                 .withRequestBody(equalToJson("{\"answers\":{\"pregnant\":true,\"goal\":\"lose\",\"weight\":80}}")));
 
-        // Without the gateway's partner the call goes as it came; requests-service decides (here: used or unknown, 401).
-        answer(get(urlPathEqualTo("/v2/embed/by-token/survey")), 401, "{\"error\":\"Invalid survey token\"}");
+        // The hosted link has only the token (the gateway adds a partner for a key alone): the token's partner
+        // comes from requests-service, and the page reads and submits with it.
+        Neighbours.requests().resetRequests();
+        Neighbours.requests().stubFor(get(urlPathEqualTo("/internal/survey-tokens")).withQueryParam("token", equalTo(TOKEN))
+                .willReturn(okJson("{\"partnerId\":\"" + PARTNER + "\"}")));
+        Document byTokenAlone = page(browser().get("/surveys/t/" + TOKEN), 200);
+        assertEquals("Refill check", byTokenAlone.selectFirst("h1").text());
+        Neighbours.requests().verify(getRequestedFor(urlPathEqualTo("/v2/embed/by-token/survey")).withQueryParam("token", equalTo(TOKEN))
+                .withHeader("X-Partner-Id", equalTo(PARTNER)));
+        page(form().formParam("q-pregnant", "true").formParam("q-goal", "lose").formParam("q-weight", "80")
+                .post("/surveys/t/" + TOKEN), 200);
+        Neighbours.requests().verify(postRequestedFor(urlPathEqualTo("/v2/embed/by-token/responses"))
+                .withQueryParam("token", equalTo(TOKEN)).withHeader("X-Partner-Id", equalTo(PARTNER)));
+
+        // A token no longer usable (used, expired, unknown): requests-service's 401, the invalid-link page, nothing read.
+        Neighbours.requests().resetRequests();
+        answer(get(urlPathEqualTo("/internal/survey-tokens")), 401, "{\"error\":\"Invalid survey token\"}");
         Document refused = page(browser().get("/surveys/t/" + TOKEN + "?return=https%3A%2F%2Fshop.partner.example%2F"), 401);
         assertEquals("This survey link is not valid", refused.selectFirst("h1").text());
-        Neighbours.requests().verify(getRequestedFor(urlPathEqualTo("/v2/embed/by-token/survey")).withHeader("X-Partner-Id", absent()));
+        Neighbours.requests().verify(0, getRequestedFor(urlPathEqualTo("/v2/embed/by-token/survey")));
+        page(form().formParam("q-pregnant", "true").post("/surveys/t/" + TOKEN), 401);
+        Neighbours.requests().verify(0, postRequestedFor(urlPathEqualTo("/v2/embed/by-token/responses")));
+
+        // With the partner and a token requests-service refuses: 401 too.
         answer(post(urlPathEqualTo("/v2/embed/by-token/responses")), 401, "{\"error\":\"Invalid survey token\"}");
-        Neighbours.requests().stubFor(get(urlPathEqualTo("/v2/embed/by-token/survey")).willReturn(okJson(definition("Refill check", "Q"))));
         page(form().header("X-Partner-Id", PARTNER).formParam("q-pregnant", "true").post("/surveys/t/" + TOKEN), 401);
     }
 
