@@ -27,6 +27,12 @@ class PlatformStartFailureIT {
     /** coreutils' nice (without it the services start at the usual priority). */
     private static final String NICE = "/usr/bin/nice";
     private static final String PART = ".part";
+    /**
+     * Each service fails at its database within seconds when it gets the cores; niced beside the
+     * sequence's busiest class it may get few for a minute or two, and a wait cut before it printed
+     * anything would leave no log to show: as StackScriptIT gives its niced ./stack, 300 s.
+     */
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(300);
 
     @Test
     void namesTheServiceThatDidNotStartWithItsLog() throws Exception {
@@ -48,7 +54,7 @@ class PlatformStartFailureIT {
         List<String> prefix = Files.isExecutable(Path.of(NICE)) ? List.of(NICE, "-n", "10") : List.of();
         PlatformStartException failure = assertThrows(PlatformStartException.class, () -> Platform.start(infrastructure,
                 new PlatformOptions(root, Files.createTempDirectory("failing-platform-"), PlatformOptions.randomPorts(),
-                        jvm, Map.of(), Duration.ofSeconds(90), Map.of(), prefix)));
+                        jvm, Map.of(), READY_TIMEOUT, Map.of(), prefix)));
         for (PlatformService service : PlatformService.values()) {
             Path made = archives.resolve(service.module() + ".jsa" + PART);
             if (Files.isRegularFile(made)) {
