@@ -9,11 +9,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.validation.Issues;
 import com.telemed.common.validation.ObjectSchema;
 import com.telemed.common.validation.StringSchema;
+import com.telemed.requests.availability.AvailabilitySchemas;
 import com.telemed.requests.request.RequestSchemas;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
-import java.time.zone.ZoneRulesProvider;
 import java.util.function.Supplier;
 
 /** Bodies of the booking side's calls (operations-api.md, "Consultations"), Zod issues all at once. */
@@ -21,9 +21,7 @@ final class AppointmentSchemas {
 
     static final int DURATION_MIN = 5;
     static final int DURATION_MAX = 480;
-    static final int TIMEZONE_MAX = 64;
     static final String START_PAST = "startTime must be in the future";
-    static final String INVALID_TIMEZONE = "Invalid timezone";
 
     private AppointmentSchemas() {
     }
@@ -44,6 +42,17 @@ final class AppointmentSchemas {
                 .field("timezone", timezone().optional()), now);
     }
 
+    /** {@code POST /ops/v1/bookings/:token/appointment/reschedule}: {@code {startTime, timezone?}}. */
+    static ObjectSchema linkReschedule(Supplier<Instant> now) {
+        return startInFuture(object()
+                .field("startTime", string().datetimeWithOffset())
+                .field("timezone", timezone().optional()), now);
+    }
+
+    /** {@code POST /ops/v1/bookings/:token/appointment/cancel}: {@code {reason?}}; the patient cancels. */
+    static final ObjectSchema LINK_CANCEL = object()
+            .field("reason", string().min(1).max(RequestSchemas.REASON_MAX).optional());
+
     static final ObjectSchema CANCEL = object()
             .field("cancelledBy", enumOf("patient", "prescriber"))
             .field("reason", string().min(1).max(RequestSchemas.REASON_MAX).optional());
@@ -54,10 +63,9 @@ final class AppointmentSchemas {
         return number().integer().min(DURATION_MIN).max(DURATION_MAX);
     }
 
-    /** An IANA zone id the JDK has rules for ({@code Europe/Paris}); offsets such as {@code +02:00} are not zones. */
+    /** An IANA zone id the JDK has rules for ({@code Europe/Paris}), as a prescriber's hours name theirs. */
     private static StringSchema timezone() {
-        return string().min(1).max(TIMEZONE_MAX).refine(zone -> ZoneRulesProvider.getAvailableZoneIds().contains(zone.asText()),
-                INVALID_TIMEZONE);
+        return AvailabilitySchemas.timezone();
     }
 
     private static ObjectSchema startInFuture(ObjectSchema schema, Supplier<Instant> now) {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.validation.Binding;
+import com.telemed.requests.availability.Availabilities;
+import com.telemed.requests.availability.WeeklySchedule;
 import com.telemed.requests.consultation.Bookings;
 import com.telemed.requests.consultation.Consultation;
 import com.telemed.requests.member.MemberRecord;
@@ -33,6 +35,13 @@ import java.util.UUID;
  * members-service, asked before any transaction opens; each change then runs in one short
  * transaction under the request's row lock, like every writer of a request, and writes its
  * history, its event (outbox) and the reminders to come. Every refusal changes nothing.
+ *
+ * <p>One prescriber never has two appointments that overlap: the database refuses the second
+ * (V19's exclusion constraint), whichever call books or moves it, and the loser is answered
+ * {@code 409 Slot no longer available} ({@link SlotTaken}). When the prescriber has weekly hours
+ * ({@code availability}), the booking page's calls (book, and the patient's reschedule) must name
+ * the start of one of their slots, else {@code 400 Not an open slot}; the operator's reschedule may
+ * name any time.
  */
 @ApplicationScoped
 public class Appointments {
@@ -42,6 +51,9 @@ public class Appointments {
     static final String LINK_USED = "Booking link has already been used";
     static final String NOT_OPEN = "Consultation is no longer open";
     static final String NOT_FOUND = "Appointment not found";
+    static final String NOT_AN_OPEN_SLOT = "Not an open slot";
+    static final String NOTHING_BOOKED = "Nothing booked with this link";
+    static final String STARTED = "Appointment has already started";
 
     record BookInput(String startTime, int durationMinutes, String timezone) {
     }
@@ -55,17 +67,26 @@ public class Appointments {
     record OutcomeInput(String outcome) {
     }
 
+    record LinkRescheduleInput(String startTime, String timezone) {
+    }
+
+    record LinkCancelInput(String reason) {
+    }
+
     private final Bookings bookings;
     private final MembersClient members;
     private final RequestEvents events;
     private final AppointmentConfig config;
+    private final Availabilities availabilities;
     private final Clock clock;
 
-    public Appointments(Bookings bookings, MembersClient members, RequestEvents events, AppointmentConfig config, Clock clock) {
+    public Appointments(Bookings bookings, MembersClient members, RequestEvents events, AppointmentConfig config,
+                        Availabilities availabilities, Clock clock) {
         this.bookings = bookings;
         this.members = members;
         this.events = events;
         this.config = config;
+        this.availabilities = availabilities;
         this.clock = clock;
     }
 
@@ -82,7 +103,7 @@ public class Appointments {
             throw ApiException.notFound(LINK_NOT_FOUND);
         }
         Patient patient = patient(unlocked.partnerId, unlocked.memberId);
-        return QuarkusTransaction.requiringNew().call(() -> {
+        return SlotTaken.answering(() -> QuarkusTransaction.requiringNew().call(() -> {
             Instant now = now();
             Request request = Request.findById(link.requestId, LockModeType.PESSIMISTIC_WRITE);
             if (!link.expiresAt.isAfter(now)) {
@@ -94,6 +115,11 @@ public class Appointments {
             if (!consultationOpen(request, link.itemId)) {
                 throw new ApiException(409, NOT_OPEN);
             }
+            Instant start = OffsetDateTime.parse(input.startTime()).toInstant().truncatedTo(ChronoUnit.MILLIS);
+            Optional<WeeklySchedule> hours = availabilities.schedule(link.prescriberId);
+            if (hours.isPresent() && (input.durationMinutes() != hours.get().slotMinutes() || !hours.get().startsSlot(start))) {
+                throw ApiException.badRequest(NOT_AN_OPEN_SLOT);
+            }
             Appointment appointment = new Appointment();
             appointment.id = UUID.randomUUID();
             appointment.partnerId = request.partnerId;
@@ -104,39 +130,75 @@ public class Appointments {
             appointment.prescriberId = link.prescriberId;
             appointment.status = Appointment.BOOKED;
             appointment.createdAt = now;
-            appointment.schedule(OffsetDateTime.parse(input.startTime()).toInstant(), input.durationMinutes(), input.timezone(), now);
+            appointment.schedule(start, input.durationMinutes(), input.timezone(), now);
             patient.onto(appointment, prescriberName(link.prescriberId));
             appointment.persist();
+            SlotTaken.flush();
             AppointmentReminder.plan(appointment, config.reminderOffsets(), now);
             request.touch(now);
             HistoryEntry.record(request.id, link.itemId, "appointment_booked", HistoryEntry.SERVICE, null, now);
             events.appointment(RequestEvents.APPOINTMENT_BOOKED, request, link.itemId, AppointmentPayloads.scheduled(appointment),
                     link.prescriberId, now);
             return AppointmentView.of(appointment);
-        });
+        }));
     }
 
-    /** {@code POST /ops/v1/appointments/:id/reschedule}: a booked appointment only; same id, new reminders. */
+    /** {@code POST /ops/v1/appointments/:id/reschedule}: a booked appointment only; same id, new reminders; any time. */
     public AppointmentView reschedule(String id, JsonNode body) {
         RescheduleInput input = Binding.bind(AppointmentSchemas.reschedule(this::now), body, RescheduleInput.class);
         Appointment found = find(id);
         Patient patient = patient(found.partnerId, found.memberId);
-        return QuarkusTransaction.requiringNew().call(() -> {
+        return SlotTaken.answering(() -> QuarkusTransaction.requiringNew().call(() -> {
             Instant now = now();
             Locked locked = lock(found.id, found.requestId);
             Appointment appointment = locked.appointment();
             requireBooked(appointment);
-            appointment.schedule(OffsetDateTime.parse(input.startTime()).toInstant(),
+            return moved(locked, OffsetDateTime.parse(input.startTime()).toInstant(),
                     input.durationMinutes() != null ? input.durationMinutes() : appointment.durationMinutes,
-                    input.timezone() != null ? input.timezone() : appointment.timezone, now);
-            patient.onto(appointment, prescriberName(appointment.prescriberId));
-            AppointmentReminder.plan(appointment, config.reminderOffsets(), now);
-            locked.request().touch(now);
-            HistoryEntry.record(appointment.requestId, appointment.itemId, "appointment_rescheduled", HistoryEntry.SERVICE, null, now);
-            events.appointment(RequestEvents.APPOINTMENT_RESCHEDULED, locked.request(), appointment.itemId,
-                    AppointmentPayloads.scheduled(appointment), appointment.prescriberId, now);
-            return AppointmentView.of(appointment);
-        });
+                    input.timezone() != null ? input.timezone() : appointment.timezone, patient, now);
+        }));
+    }
+
+    /**
+     * {@code POST /ops/v1/bookings/:token/appointment/reschedule}: the patient moves the link's
+     * appointment before it starts. With weekly hours, to the start of one of the prescriber's slots,
+     * and the appointment then lasts a slot; without, to any time, its duration kept.
+     */
+    public AppointmentView rescheduleByLink(String token, JsonNode body) {
+        LinkRescheduleInput input = Binding.bind(AppointmentSchemas.linkReschedule(this::now), body, LinkRescheduleInput.class);
+        Appointment found = booked(token);
+        Patient patient = patient(found.partnerId, found.memberId);
+        return SlotTaken.answering(() -> QuarkusTransaction.requiringNew().call(() -> {
+            Instant now = now();
+            Locked locked = lock(found.id, found.requestId);
+            Appointment appointment = locked.appointment();
+            requireBooked(appointment);
+            requireNotStarted(appointment, now);
+            Instant start = OffsetDateTime.parse(input.startTime()).toInstant().truncatedTo(ChronoUnit.MILLIS);
+            int minutes = appointment.durationMinutes;
+            Optional<WeeklySchedule> hours = availabilities.schedule(appointment.prescriberId);
+            if (hours.isPresent()) {
+                if (!hours.get().startsSlot(start)) {
+                    throw ApiException.badRequest(NOT_AN_OPEN_SLOT);
+                }
+                minutes = hours.get().slotMinutes();
+            }
+            return moved(locked, start, minutes, input.timezone() != null ? input.timezone() : appointment.timezone, patient, now);
+        }));
+    }
+
+    /** The new times written and checked by the database first, then reminders, history and {@code appointment.rescheduled}. */
+    private AppointmentView moved(Locked locked, Instant start, int minutes, String zone, Patient patient, Instant now) {
+        Appointment appointment = locked.appointment();
+        appointment.schedule(start, minutes, zone, now);
+        patient.onto(appointment, prescriberName(appointment.prescriberId));
+        SlotTaken.flush();
+        AppointmentReminder.plan(appointment, config.reminderOffsets(), now);
+        locked.request().touch(now);
+        HistoryEntry.record(appointment.requestId, appointment.itemId, "appointment_rescheduled", HistoryEntry.SERVICE, null, now);
+        events.appointment(RequestEvents.APPOINTMENT_RESCHEDULED, locked.request(), appointment.itemId,
+                AppointmentPayloads.scheduled(appointment), appointment.prescriberId, now);
+        return AppointmentView.of(appointment);
     }
 
     /** {@code POST /ops/v1/appointments/:id/cancel}: the consultation closes; its item is pending again. */
@@ -147,20 +209,38 @@ public class Appointments {
         return QuarkusTransaction.requiringNew().call(() -> {
             Instant now = now();
             Locked locked = lock(found.id, found.requestId);
-            Appointment appointment = locked.appointment();
-            requireBooked(appointment);
-            appointment.status = Appointment.CANCELLED;
-            appointment.cancelledBy = input.cancelledBy();
-            appointment.cancellationReason = input.reason();
-            appointment.updatedAt = now;
-            patient.onto(appointment, prescriberName(appointment.prescriberId));
-            AppointmentReminder.forget(appointment.id);
-            String by = "prescriber".equals(input.cancelledBy()) ? appointment.prescriberId.toString() : HistoryEntry.SERVICE;
-            closeConsultation(locked.request(), appointment, "appointment_cancelled", by, input.reason(), now);
-            events.appointment(RequestEvents.APPOINTMENT_CANCELLED, locked.request(), appointment.itemId,
-                    AppointmentPayloads.cancelled(appointment), appointment.prescriberId, now);
-            return AppointmentView.of(appointment);
+            requireBooked(locked.appointment());
+            return cancelled(locked, input.cancelledBy(), input.reason(), patient, now);
         });
+    }
+
+    /** {@code POST /ops/v1/bookings/:token/appointment/cancel}: the patient cancels the link's appointment before it starts. */
+    public AppointmentView cancelByLink(String token, JsonNode body) {
+        LinkCancelInput input = Binding.bind(AppointmentSchemas.LINK_CANCEL, body, LinkCancelInput.class);
+        Appointment found = booked(token);
+        Patient patient = patient(found.partnerId, found.memberId);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Instant now = now();
+            Locked locked = lock(found.id, found.requestId);
+            requireBooked(locked.appointment());
+            requireNotStarted(locked.appointment(), now);
+            return cancelled(locked, "patient", input.reason(), patient, now);
+        });
+    }
+
+    private AppointmentView cancelled(Locked locked, String cancelledBy, String reason, Patient patient, Instant now) {
+        Appointment appointment = locked.appointment();
+        appointment.status = Appointment.CANCELLED;
+        appointment.cancelledBy = cancelledBy;
+        appointment.cancellationReason = reason;
+        appointment.updatedAt = now;
+        patient.onto(appointment, prescriberName(appointment.prescriberId));
+        AppointmentReminder.forget(appointment.id);
+        String by = "prescriber".equals(cancelledBy) ? appointment.prescriberId.toString() : HistoryEntry.SERVICE;
+        closeConsultation(locked.request(), appointment, "appointment_cancelled", by, reason, now);
+        events.appointment(RequestEvents.APPOINTMENT_CANCELLED, locked.request(), appointment.itemId,
+                AppointmentPayloads.cancelled(appointment), appointment.prescriberId, now);
+        return AppointmentView.of(appointment);
     }
 
     /** {@code POST /ops/v1/appointments/:id/outcome}: held or no-show; no event. */
@@ -193,6 +273,27 @@ public class Appointments {
                 .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
     }
 
+    /**
+     * The appointment booked with the link (any status): {@code 404 Booking link not found};
+     * nothing booked: {@code 410 Booking link has expired} once the link expired, else
+     * {@code 409 Nothing booked with this link}.
+     */
+    private Appointment booked(String token) {
+        Consultation link = bookings.byToken(token).orElseThrow(() -> ApiException.notFound(LINK_NOT_FOUND));
+        Optional<Appointment> appointment = QuarkusTransaction.requiringNew()
+                .call(() -> Appointment.<Appointment>find("consultationId", link.id).firstResultOptional());
+        if (appointment.isEmpty()) {
+            throw !link.expiresAt.isAfter(now()) ? new ApiException(410, LINK_EXPIRED) : new ApiException(409, NOTHING_BOOKED);
+        }
+        return appointment.get();
+    }
+
+    private static void requireNotStarted(Appointment appointment, Instant now) {
+        if (!now.isBefore(appointment.startTime)) {
+            throw new ApiException(409, STARTED);
+        }
+    }
+
     private record Locked(Request request, Appointment appointment) {
     }
 
@@ -213,7 +314,7 @@ public class Appointments {
     }
 
     /** The consultation the link was issued for is still asked: its item is call_requested, or the request's consultation is open. */
-    private static boolean consultationOpen(Request request, UUID itemId) {
+    static boolean consultationOpen(Request request, UUID itemId) {
         if (itemId == null) {
             return request.consultationOpen;
         }
@@ -239,7 +340,7 @@ public class Appointments {
         HistoryEntry.record(request.id, appointment.itemId, action, by, reason, now);
     }
 
-    private static String prescriberName(UUID prescriberId) {
+    static String prescriberName(UUID prescriberId) {
         Prescriber prescriber = Prescriber.findById(prescriberId);
         return prescriber == null ? null : prescriber.name;
     }
