@@ -440,14 +440,22 @@ class RequestsReplicasIT {
                 + request[1] + "/deny", ops(), Map.of("prescriberId", prescriberId, "reason", "the reminders run is over"))));
     }
 
-    /** A request created by the partner, its consultation requested in the console and booked with the link's token. */
+    /**
+     * A request created by the partner, its consultation requested in the console with a prescriber of its own
+     * and booked with the link's token.
+     */
     private Booked book(String memberId, Instant start) throws IOException, InterruptedException {
         String requestId = expect(201, call("POST", "/v1/requests", key(), Map.of("memberId", memberId, "caseNotes", "Needs a follow-up on blood pressure (reminders run)",
                 "items", List.of(Map.of("drugId", requestDrug, "dosage", "0.25 mg"))))).json().path("requestId").asText();
         String itemId = expect(200, call("GET", "/v1/requests/" + requestId, key(), null)).json().at("/lineItems/0/itemId").asText();
         created.add(new String[] {requestId, itemId});
+        // A prescriber of its own: every appointment starts at the one instant T, and one prescriber never has two
+        // appointments that overlap (requests-service's exclusion constraint, issue 39).
+        String consulting = expect(201, call("POST", "/ops/v1/prescribers", ops(),
+                Map.of("name", "Dr Reminder", "email", "reminder." + UUID.randomUUID() + "@clinic.example")))
+                .json().at("/prescriber/id").asText();
         String url = expect(200, call("POST", "/ops/v1/requests/" + requestId + "/items/" + itemId + "/request-consultation", ops(),
-                Map.of("prescriberId", prescriberId))).json().at("/booking/bookingUrl").asText();
+                Map.of("prescriberId", consulting))).json().at("/booking/bookingUrl").asText();
         String token = url.substring(url.lastIndexOf('/') + 1);
         String appointmentId = expect(201, call("POST", "/ops/v1/bookings/" + token + "/appointment", ops(),
                 Map.of("startTime", start.toString(), "durationMinutes", REMINDER_DURATION_MINUTES, "timezone", ZONE)))

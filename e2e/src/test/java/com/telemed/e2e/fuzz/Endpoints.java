@@ -171,6 +171,13 @@ public final class Endpoints {
             ops("POST", "/ops/v1/prescribers", REQUESTS).body("""
                     {"name": "Dr Fuzz", "email": "$freshEmail"}""").names("name"),
             ops("GET", "/ops/v1/prescribers/{prescriber}", REQUESTS),
+            // Availability and slots (issue 39): the fixture's prescriber; a good body replaces its weekly hours.
+            ops("PUT", "/ops/v1/prescribers/{prescriber}/availability", REQUESTS).body("""
+                    {"timezone": "America/New_York", "weekly": [{"weekday": 1, "start": "09:00", "end": "12:30"},
+                     {"weekday": 3, "start": "13:00", "end": "24:00"}], "slotMinutes": 30}"""),
+            ops("GET", "/ops/v1/prescribers/{prescriber}/availability", REQUESTS),
+            ops("GET", "/ops/v1/prescribers/{prescriber}/slots", REQUESTS).query(
+                    requiredParam("from", DATE, "2099-01-01T00:00:00Z"), requiredParam("to", DATE, "2099-01-15T00:00:00Z")),
 
             ops("GET", "/ops/v1/review/queue", REQUESTS).query(param("limit", NUMBER, "50")),
             ops("POST", "/ops/v1/requests/{request}/claim", REQUESTS).body("""
@@ -202,6 +209,14 @@ public final class Endpoints {
             // The fixture has no booking link or appointment: each call is refused (404) however well formed.
             ops("POST", "/ops/v1/bookings/{token}/appointment", REQUESTS).body("""
                     {"startTime": "2099-01-01T10:00:00Z", "durationMinutes": 30, "timezone": "America/New_York"}"""),
+            ops("GET", "/ops/v1/bookings/{token}", REQUESTS),
+            ops("GET", "/ops/v1/bookings/{token}/slots", REQUESTS).query(
+                    requiredParam("from", DATE, "2099-01-01T00:00:00Z"), requiredParam("to", DATE, "2099-01-15T00:00:00Z")),
+            ops("POST", "/ops/v1/bookings/{token}/appointment/reschedule", REQUESTS).body("""
+                    {"startTime": "2099-01-02T10:00:00Z", "timezone": "Europe/Paris"}""", """
+                    {"startTime": "2099-01-02T10:00:00+01:00"}"""),
+            ops("POST", "/ops/v1/bookings/{token}/appointment/cancel", REQUESTS).body("""
+                    {"reason": "Busy"}""", "{}"),
             ops("POST", "/ops/v1/appointments/{appointment}/reschedule", REQUESTS).body("""
                     {"startTime": "2099-01-02T10:00:00Z", "durationMinutes": 45, "timezone": "Europe/Paris"}""", """
                     {"startTime": "2099-01-02T10:00:00+01:00"}"""),
