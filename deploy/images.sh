@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deploy/images.sh: builds the seven service images with the parent pom's -Pimages (Jib, no Docker
+# deploy/images.sh: builds the eight service images with the parent pom's -Pimages (Jib, no Docker
 # daemon), pushes them to a registry of its own on 127.0.0.1, and reads every manifest back.
 #
 #   deploy/images.sh            # reuse what an earlier run left in deploy/target/images (base image, registry storage, Jib caches)
@@ -9,7 +9,7 @@
 # needs root for that and for debootstrap); 2. starts `docker-registry serve` on 127.0.0.1:$IMAGES_PORT
 # (default 5000) with its storage under deploy/target/images/registry, stopped again on exit; 3. builds
 # the JRE base image (Debian minbase + openjdk-17-jre-headless, user 185) and pushes it as
-# telemed/jre:17-<suite>; 4. runs ./mvnw package -DskipTests -Pimages for the seven services, timed,
+# telemed/jre:17-<suite>; 4. runs ./mvnw package -DskipTests -Pimages for the eight services, timed,
 # FROM that base; 5. GETs /v2/telemed/<service>/manifests/<tag> for each and prints a table; exits
 # non-zero if any image is missing or not what the profile promises (user 185, /deployments).
 #
@@ -24,7 +24,7 @@ REG=127.0.0.1:$PORT
 SUITE=${IMAGES_DEBIAN_SUITE:-bookworm}
 BASE_NAME=telemed/jre
 BASE_TAG=17-$SUITE
-SERVICES=(gateway requests-service members-service catalogue-service messaging-service billing-service webhook-service)
+SERVICES=(gateway requests-service members-service catalogue-service messaging-service billing-service webhook-service web-service)
 TAG=${IMAGES_TAG:-$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' "$ROOT/pom.xml" | head -n 1)}
 ACCEPT='application/vnd.oci.image.manifest.v1+json, application/vnd.docker.distribution.manifest.v2+json, application/vnd.oci.image.index.v1+json, application/vnd.docker.distribution.manifest.list.v2+json'
 
@@ -149,7 +149,7 @@ t0=$(now)
 skopeo copy --quiet --dest-tls-verify=false "oci:$OCI:$BASE_TAG" "docker://$REG/$BASE_NAME:$BASE_TAG"
 say "base image: pushed $REG/$BASE_NAME:$BASE_TAG in $(since "$t0") s"
 
-# --- 4. the seven images -------------------------------------------------------------------------
+# --- 4. the eight images -------------------------------------------------------------------------
 modules=$(IFS=,; echo "${SERVICES[*]}")
 mvn_cmd=("$ROOT/mvnw" -B package -DskipTests -Pimages -pl "$modules" -am
   "-Dimages.registry=$REG" -Dimages.insecure=true "-Dimages.tag=$TAG"
@@ -165,7 +165,7 @@ if ! (cd "$ROOT" && "${mvn_cmd[@]}") >"$WORK/build.log" 2>&1; then
 fi
 build_s=$(since "$t0")
 grep -E 'Pushed container image|Reactor Summary|SUCCESS \[|BUILD SUCCESS|Total time' "$WORK/build.log" | sed 's/^\[INFO\] //; s/^\[io.quarkus[^]]*\] //'
-say "total build time of the seven images (./mvnw, wall clock): $build_s s"
+say "total build time of the eight images (./mvnw, wall clock): $build_s s"
 
 # --- 5. read every manifest back -----------------------------------------------------------------
 manifest() { # repo tag -> writes $WORK/check/<name>.{json,headers}; prints the body's file

@@ -16,7 +16,7 @@ Names, labels and the per-service settings every template shares. Templates rang
 {{- end -}}
 {{- end -}}
 
-{{/* The keys of .Values.services (the schema admits exactly the seven), sorted. */}}
+{{/* The keys of .Values.services (the schema admits exactly the eight), sorted. */}}
 {{- define "telemed.serviceNames" -}}
 {{- toJson (keys .Values.services | sortAlpha) -}}
 {{- end -}}
@@ -24,46 +24,61 @@ Names, labels and the per-service settings every template shares. Templates rang
 {{/*
 What the code fixes per service, not a setting: its module (resource and image name), the services
 it calls (its SERVICE_URLS_<NAME> settings; the NetworkPolicies admit exactly these callers),
-whether it has a Kafka client, whether it connects outside the platform (webhook-service to
-partners' webhook URLs, requests-service to the pharmacies' HTTP endpoints; the NetworkPolicies'
-egress.outside). Every service serves /q/health and /q/metrics on its management port, none on http.
+whether it has a database (all but web-service: its datasource settings, database Secret and
+PostgreSQL egress), whether it has a Kafka client, whether it connects outside the platform
+(webhook-service to partners' webhook URLs, requests-service to the pharmacies' HTTP endpoints; the
+NetworkPolicies' egress.outside). Every service serves /q/health and /q/metrics on its management
+port, none on http.
 */}}
 {{- define "telemed.allFacts" -}}
 gateway:
   module: gateway
-  calls: [requests, members, catalogue, messaging, billing, webhook]
+  calls: [requests, members, catalogue, messaging, billing, webhook, web]
+  database: true
   kafka: false
   outside: false
 requests:
   module: requests-service
   calls: [members, catalogue, messaging]
+  database: true
   kafka: true
   outside: true
 members:
   module: members-service
   calls: [requests]
+  database: true
   kafka: true
   outside: false
 catalogue:
   module: catalogue-service
   calls: []
+  database: true
   kafka: true
   outside: false
 messaging:
   module: messaging-service
   calls: [members, requests]
+  database: true
   kafka: true
   outside: false
 billing:
   module: billing-service
   calls: [members, requests]
+  database: true
   kafka: true
   outside: false
 webhook:
   module: webhook-service
   calls: []
+  database: true
   kafka: true
   outside: true
+web:
+  module: web-service
+  calls: [requests, gateway]
+  database: false
+  kafka: false
+  outside: false
 {{- end -}}
 
 {{/* (dict "root" $ "name" "requests") -> the facts above of one service, as JSON. */}}
@@ -225,7 +240,8 @@ seen: after changing one, `kubectl rollout restart`).
 {{- define "telemed.secretChecksum" -}}
 {{- $s := .root.Values.secrets -}}
 {{- $facts := include "telemed.facts" . | fromJson -}}
-{{- $used := list $s.trustKey (get $s.databases .name) -}}
+{{- $used := list $s.trustKey -}}
+{{- if $facts.database -}}{{- $used = append $used (get $s.databases .name) -}}{{- end -}}
 {{- if eq .name "gateway" -}}{{- $used = append $used $s.opsApiKey -}}{{- end -}}
 {{- if eq .name "webhook" -}}{{- $used = append $used $s.webhookSecretKeys -}}{{- end -}}
 {{- if eq .name "messaging" -}}{{- $used = append (append $used $s.smtp) $s.attachmentLinkKey -}}{{- end -}}
@@ -246,7 +262,9 @@ seen: after changing one, `kubectl rollout restart`).
 QUARKUS_HTTP_PORT: {{ $root.Values.global.containerPort | quote }}
 QUARKUS_MANAGEMENT_PORT: {{ $root.Values.global.managementPort | quote }}
 QUARKUS_MANAGEMENT_HOST: "0.0.0.0"
+{{- if $facts.database }}
 QUARKUS_DATASOURCE_JDBC_URL: {{ include "telemed.jdbcUrl" $ctx | quote }}
+{{- end }}
 QUARKUS_SHUTDOWN_DELAY: {{ printf "%vs" $shutdown.delaySeconds | quote }}
 QUARKUS_SHUTDOWN_TIMEOUT: {{ printf "%vs" $shutdown.timeoutSeconds | quote }}
 QUARKUS_HTTP_BODY_UPLOADS_DIRECTORY: "/tmp/uploads"
@@ -300,6 +318,8 @@ services refuse to start likewise (platform-commons' config.TransportSettings).
 {{- if eq $root.Values.global.serviceEnvironment "production" -}}
 {{- $refusals := list -}}
 {{- range $name := include "telemed.serviceNames" $root | fromJsonArray -}}
+{{- $facts := include "telemed.facts" (dict "root" $root "name" $name) | fromJson -}}
+{{- if $facts.database -}}
 {{- $svc := include "telemed.service" (dict "root" $root "name" $name) | fromJson -}}
 {{- $db := $svc.database | default dict -}}
 {{- $sslmode := $db.sslmode | default $root.Values.postgresql.sslmode -}}
@@ -307,6 +327,7 @@ services refuse to start likewise (platform-commons' config.TransportSettings).
 {{- $verified := or (eq $sslmode "verify-full") (and (has $sslmode (list "require" "verify-ca")) (hasKey $params "sslrootcert")) -}}
 {{- if not $verified -}}
 {{- $refusals = append $refusals (printf "services.%s: PostgreSQL sslmode %s (production needs verify-full, or require or verify-ca with sslrootcert)" $name $sslmode) -}}
+{{- end -}}
 {{- end -}}
 {{- end -}}
 {{- if not (has $root.Values.kafka.securityProtocol (list "SSL" "SASL_SSL")) -}}

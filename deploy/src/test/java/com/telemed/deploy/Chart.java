@@ -53,7 +53,7 @@ final class Chart {
                 "secrets.opsApiKey.value", "ops-key-f00dfeedcafe",
                 "secrets.webhookSecretKeys.value", "k1:d2ViaG9vay1rZXktb2YtdGhpcnR5LXR3by1ieXRlcyE=",
                 "secrets.attachmentLinkKey.value", "attachment-link-key-fedcba9876543210");
-        for (Service service : Service.values()) {
+        for (Service service : Service.withDatabase()) {
             secrets.put("secrets.databases." + service.key() + ".username", "user-" + service.key());
             secrets.put("secrets.databases." + service.key() + ".password", "pw-" + service.key() + "-9a8b7c");
         }
@@ -181,22 +181,39 @@ final class Chart {
         }
     }
 
-    /** The seven services: their key under {@code services.} and their module (resource names, images). */
+    /**
+     * The eight services: their key under {@code services.}, their module (resource names, images),
+     * whether they have a database (all but web-service, the pages) and a Kafka client (all but the
+     * gateway and web-service).
+     */
     enum Service {
-        GATEWAY("gateway", "gateway"),
-        REQUESTS("requests", "requests-service"),
-        MEMBERS("members", "members-service"),
-        CATALOGUE("catalogue", "catalogue-service"),
-        MESSAGING("messaging", "messaging-service"),
-        BILLING("billing", "billing-service"),
-        WEBHOOK("webhook", "webhook-service");
+        GATEWAY("gateway", "gateway", true, false),
+        REQUESTS("requests", "requests-service", true, true),
+        MEMBERS("members", "members-service", true, true),
+        CATALOGUE("catalogue", "catalogue-service", true, true),
+        MESSAGING("messaging", "messaging-service", true, true),
+        BILLING("billing", "billing-service", true, true),
+        WEBHOOK("webhook", "webhook-service", true, true),
+        WEB("web", "web-service", false, false);
 
         private final String key;
         private final String module;
+        private final boolean database;
+        private final boolean kafka;
 
-        Service(String key, String module) {
+        Service(String key, String module, boolean database, boolean kafka) {
             this.key = key;
             this.module = module;
+            this.database = database;
+            this.kafka = kafka;
+        }
+
+        boolean database() {
+            return database;
+        }
+
+        boolean kafka() {
+            return kafka;
         }
 
         String key() {
@@ -214,6 +231,10 @@ final class Chart {
 
         static List<Service> all() {
             return List.of(values());
+        }
+
+        static List<Service> withDatabase() {
+            return all().stream().filter(Service::database).toList();
         }
     }
 }

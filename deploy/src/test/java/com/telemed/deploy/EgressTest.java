@@ -26,12 +26,14 @@ import static com.telemed.deploy.Chart.Service.GATEWAY;
 import static com.telemed.deploy.Chart.Service.MEMBERS;
 import static com.telemed.deploy.Chart.Service.MESSAGING;
 import static com.telemed.deploy.Chart.Service.REQUESTS;
+import static com.telemed.deploy.Chart.Service.WEB;
 import static com.telemed.deploy.Chart.Service.WEBHOOK;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue #38: each service connects only to what it uses: DNS, its PostgreSQL port, Kafka (all but
- * the gateway, which has no Kafka client: KafkaTest), the services it calls (ExposureTest.CALLS),
+ * Issue #38: each service connects only to what it uses: DNS, its PostgreSQL port (all but
+ * web-service, which has no database), Kafka (all but the gateway and web-service, which have no
+ * Kafka client: KafkaTest), the services it calls (ExposureTest.CALLS),
  * SMTP (messaging-service), the OTLP collector when tracing is on, and, for webhook-service (partner
  * webhook URLs) and requests-service (HTTP pharmacies) alone, public addresses outside the cluster.
  * Each policy's egress is compared whole, rule by rule, as "ports -> peers" lines.
@@ -50,8 +52,11 @@ class EgressTest {
     @Test
     void eachServiceReachesExactlyWhatItUsesWithTheDefaults() {
         for (Chart.Service service : Chart.Service.all()) {
-            List<String> expected = new ArrayList<>(List.of(DNS, "TCP/5432 -> any"));
-            if (service != GATEWAY) {
+            List<String> expected = new ArrayList<>(List.of(DNS));
+            if (service.database()) {
+                expected.add("TCP/5432 -> any");
+            }
+            if (service.kafka()) {
                 expected.add("TCP/9092 -> any");
             }
             calls(service).ifPresent(expected::add);
@@ -64,7 +69,9 @@ class EgressTest {
             assertThat(egress(DEFAULTS, service)).as(service.module()).containsExactlyInAnyOrderElementsOf(expected);
         }
         assertThat(egress(DEFAULTS, GATEWAY)).containsExactlyInAnyOrder(DNS, "TCP/5432 -> any",
-                "TCP/http -> " + pods(REQUESTS, MEMBERS, CATALOGUE, MESSAGING, BILLING, WEBHOOK));
+                "TCP/http -> " + pods(REQUESTS, MEMBERS, CATALOGUE, MESSAGING, BILLING, WEBHOOK, WEB));
+        // The pages: requests-service and the gateway's internal endpoint, nothing else (no database, no Kafka).
+        assertThat(egress(DEFAULTS, WEB)).containsExactlyInAnyOrder(DNS, "TCP/http -> " + pods(REQUESTS, GATEWAY));
         assertThat(egress(DEFAULTS, WEBHOOK)).containsExactlyInAnyOrder(DNS, "TCP/5432 -> any", "TCP/9092 -> any", OUTSIDE_RULE);
     }
 
@@ -73,8 +80,11 @@ class EgressTest {
         Manifests production = Chart.render(Map.of(), Chart.PRODUCTION);
 
         for (Chart.Service service : Chart.Service.all()) {
-            List<String> expected = new ArrayList<>(List.of(DNS, "TCP/5432 -> ip 10.20.0.0/24"));
-            if (service != GATEWAY) {
+            List<String> expected = new ArrayList<>(List.of(DNS));
+            if (service.database()) {
+                expected.add("TCP/5432 -> ip 10.20.0.0/24");
+            }
+            if (service.kafka()) {
                 expected.add("TCP/9096 -> ip 10.20.1.0/24");
             }
             calls(service).ifPresent(expected::add);
@@ -90,14 +100,15 @@ class EgressTest {
         }
     }
 
-    /** The gateway has no Kafka client (its application.properties: platform.kafka.enabled=false). */
+    /** The gateway and web-service have no Kafka client (their application.properties: platform.kafka.enabled=false). */
     @Test
-    void theGatewayHasNoKafkaRule() {
+    void theGatewayAndWebServiceHaveNoKafkaRule() {
         Manifests manifests = Chart.render(Chart.minimal("kafka.bootstrapServers", "kafka-0.care.example:9093"));
 
         assertThat(egress(manifests, GATEWAY)).noneMatch(rule -> rule.contains("9093"));
+        assertThat(egress(manifests, WEB)).noneMatch(rule -> rule.contains("9093"));
         for (Chart.Service service : Chart.Service.all()) {
-            if (service != GATEWAY) {
+            if (service.kafka()) {
                 assertThat(egress(manifests, service)).as(service.module()).contains("TCP/9093 -> any");
             }
         }
@@ -150,7 +161,8 @@ class EgressTest {
         Manifests manifests = Chart.render(Chart.minimal("services.billing.database.port", "6432",
                 "networkPolicy.egress.postgresql.to[0].ipBlock.cidr", "10.40.0.0/24"));
 
-        for (Chart.Service service : Chart.Service.all()) {
+        assertThat(egress(manifests, WEB)).noneMatch(rule -> rule.contains("5432") || rule.contains("10.40.0.0/24"));
+        for (Chart.Service service : Chart.Service.withDatabase()) {
             String port = service == BILLING ? "6432" : "5432";
             assertThat(egress(manifests, service)).as(service.module())
                     .contains("TCP/" + port + " -> ip 10.40.0.0/24")

@@ -26,6 +26,7 @@ import static com.telemed.deploy.Chart.Service.GATEWAY;
 import static com.telemed.deploy.Chart.Service.MEMBERS;
 import static com.telemed.deploy.Chart.Service.MESSAGING;
 import static com.telemed.deploy.Chart.Service.REQUESTS;
+import static com.telemed.deploy.Chart.Service.WEB;
 import static com.telemed.deploy.Chart.Service.WEBHOOK;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,16 +36,18 @@ class ExposureTest {
     /**
      * Who calls whom, from the code: each service's SERVICE_URLS_<NAME> settings (application.properties:
      * gateway.service-urls.*, requests.remote.*-url, members.requests-service.url, messaging.remote.*-url,
-     * billing.remote.*-url). catalogue-service and webhook-service call no service.
+     * billing.remote.*-url, web.service-urls.*). catalogue-service and webhook-service call no service;
+     * web-service calls requests-service and the gateway's internal endpoint.
      */
     static final Map<Chart.Service, Set<Chart.Service>> CALLS = Map.of(
-            GATEWAY, EnumSet.of(REQUESTS, MEMBERS, CATALOGUE, MESSAGING, BILLING, WEBHOOK),
+            GATEWAY, EnumSet.of(REQUESTS, MEMBERS, CATALOGUE, MESSAGING, BILLING, WEBHOOK, WEB),
             REQUESTS, EnumSet.of(MEMBERS, CATALOGUE, MESSAGING),
             MEMBERS, EnumSet.of(REQUESTS),
             CATALOGUE, EnumSet.noneOf(Chart.Service.class),
             MESSAGING, EnumSet.of(MEMBERS, REQUESTS),
             BILLING, EnumSet.of(MEMBERS, REQUESTS),
-            WEBHOOK, EnumSet.noneOf(Chart.Service.class));
+            WEBHOOK, EnumSet.noneOf(Chart.Service.class),
+            WEB, EnumSet.of(REQUESTS, GATEWAY));
 
     private static final Manifests DEFAULTS = Chart.render(Chart.minimal());
     private static final Manifests PRODUCTION = Chart.render(Map.of(), Chart.PRODUCTION);
@@ -185,12 +188,14 @@ class ExposureTest {
             assertThat(rule.getFrom().stream().map(ExposureTest::component).toList())
                     .as(service.module()).containsExactlyInAnyOrderElementsOf(expected);
         }
-        assertThat(callers(REQUESTS)).containsExactlyInAnyOrder("gateway", "members-service", "messaging-service", "billing-service");
+        assertThat(callers(REQUESTS)).containsExactlyInAnyOrder("gateway", "members-service", "messaging-service", "billing-service",
+                "web-service");
         assertThat(callers(MEMBERS)).containsExactlyInAnyOrder("gateway", "requests-service", "messaging-service", "billing-service");
         assertThat(callers(CATALOGUE)).containsExactlyInAnyOrder("gateway", "requests-service");
         assertThat(callers(MESSAGING)).containsExactlyInAnyOrder("gateway", "requests-service");
         assertThat(callers(BILLING)).containsExactly("gateway");
         assertThat(callers(WEBHOOK)).containsExactly("gateway");
+        assertThat(callers(WEB)).containsExactly("gateway");
     }
 
     @Test
@@ -199,9 +204,14 @@ class ExposureTest {
             List<NetworkPolicyIngressRule> rules = PRODUCTION.get(NetworkPolicy.class, service.resourceName()).getSpec().getIngress();
             assertThat(rules).hasSize(2);
             if (service == GATEWAY) {
-                assertThat(rules.get(0).getFrom()).singleElement().satisfies(peer ->
-                        assertThat(peer.getNamespaceSelector().getMatchLabels())
-                                .containsExactlyEntriesOf(Map.of("kubernetes.io/metadata.name", "ingress-nginx")));
+                // The ingress controller, and the services that call the gateway's internal endpoint (web-service).
+                assertThat(rules.get(0).getFrom()).hasSize(2);
+                assertThat(rules.get(0).getFrom().get(0).getNamespaceSelector().getMatchLabels())
+                        .containsExactlyEntriesOf(Map.of("kubernetes.io/metadata.name", "ingress-nginx"));
+                assertThat(rules.get(0).getFrom().get(0).getPodSelector()).isNull();
+                assertThat(rules.get(0).getFrom().get(1).getNamespaceSelector()).isNull();
+                assertThat(rules.get(0).getFrom().get(1).getPodSelector().getMatchLabels())
+                        .isEqualTo(PRODUCTION.deployment(WEB).getSpec().getSelector().getMatchLabels());
             }
             assertThat(rules.get(1).getFrom()).singleElement().satisfies(peer ->
                     assertThat(peer.getNamespaceSelector().getMatchLabels())

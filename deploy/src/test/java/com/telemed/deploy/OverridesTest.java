@@ -93,7 +93,7 @@ class OverridesTest {
         Manifests manifests = Chart.render(Chart.minimal("services.gateway.podDisruptionBudget.enabled", "false"));
 
         assertThat(manifests.find(PodDisruptionBudget.class, GATEWAY.resourceName())).isEmpty();
-        assertThat(manifests.ofKind(PodDisruptionBudget.class)).hasSize(6);
+        assertThat(manifests.ofKind(PodDisruptionBudget.class)).hasSize(7);
     }
 
     @Test

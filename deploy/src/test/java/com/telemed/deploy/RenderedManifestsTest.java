@@ -19,8 +19,9 @@ class RenderedManifestsTest {
         Manifests manifests = Chart.render(Chart.minimal());
 
         assertThat(kinds(manifests)).containsExactlyEntriesOf(new TreeMap<>(Map.of(
-                "ConfigMap", 7L, "Deployment", 7L, "NetworkPolicy", 7L, "PodDisruptionBudget", 7L,
-                "Secret", 11L, "Service", 7L, "ServiceAccount", 7L)));
+                "ConfigMap", 8L, "Deployment", 8L, "NetworkPolicy", 8L, "PodDisruptionBudget", 8L,
+                // Four credentials and a database login per service but web-service.
+                "Secret", 11L, "Service", 8L, "ServiceAccount", 8L)));
     }
 
     @Test
@@ -29,8 +30,8 @@ class RenderedManifestsTest {
 
         // The topics Job is a hook (pre-install, pre-upgrade): not part of the release's manifest.
         assertThat(kinds(manifests)).containsExactlyEntriesOf(new TreeMap<>(Map.of(
-                "ConfigMap", 7L, "Deployment", 7L, "Ingress", 1L, "NetworkPolicy", 7L,
-                "PodDisruptionBudget", 7L, "Secret", 11L, "Service", 7L, "ServiceAccount", 7L)));
+                "ConfigMap", 8L, "Deployment", 8L, "Ingress", 1L, "NetworkPolicy", 8L,
+                "PodDisruptionBudget", 8L, "Secret", 11L, "Service", 8L, "ServiceAccount", 8L)));
     }
 
     @Test
@@ -40,9 +41,9 @@ class RenderedManifestsTest {
         // Every credential is an existing Secret: the chart creates none. Services: each service's http one and,
         // for its ServiceMonitor, its management one.
         assertThat(kinds(manifests)).containsExactlyEntriesOf(new TreeMap<>(Map.of(
-                "ConfigMap", 7L, "Deployment", 7L, "HorizontalPodAutoscaler", 7L, "Ingress", 1L,
-                "NetworkPolicy", 7L, "PodDisruptionBudget", 7L, "Service", 14L, "ServiceAccount", 7L,
-                "ServiceMonitor", 7L)));
+                "ConfigMap", 8L, "Deployment", 8L, "HorizontalPodAutoscaler", 8L, "Ingress", 1L,
+                "NetworkPolicy", 8L, "PodDisruptionBudget", 8L, "Service", 16L, "ServiceAccount", 8L,
+                "ServiceMonitor", 8L)));
     }
 
     @Test

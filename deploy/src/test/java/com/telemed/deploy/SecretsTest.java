@@ -31,7 +31,7 @@ class SecretsTest {
     @Test
     void noConfigMapHoldsACredentialByNameOrByValue() {
         List<ConfigMap> configMaps = DEFAULTS.ofKind(ConfigMap.class);
-        assertThat(configMaps).hasSize(7);
+        assertThat(configMaps).hasSize(8);
         for (ConfigMap configMap : configMaps) {
             assertThat(configMap.getData().keySet()).noneMatch(key -> SECRET_LIKE.matcher(key).find());
             assertThat(configMap.getData().values()).allSatisfy(value ->
@@ -60,18 +60,24 @@ class SecretsTest {
                 .containsExactlyEntriesOf(Map.of("secret-keys", Chart.SECRETS.get("secrets.webhookSecretKeys.value")));
         assertThat(data("telemed-attachment-link-key"))
                 .containsExactlyEntriesOf(Map.of("link-key", Chart.SECRETS.get("secrets.attachmentLinkKey.value")));
-        for (Chart.Service service : Chart.Service.all()) {
+        for (Chart.Service service : Chart.Service.withDatabase()) {
             assertThat(data(service.resourceName() + "-database")).containsExactlyInAnyOrderEntriesOf(Map.of(
                     "username", "user-" + service.key(), "password", "pw-" + service.key() + "-9a8b7c"));
         }
+        // web-service has no database: no Secret, no entry to give under secrets.databases.
+        assertThat(DEFAULTS.find(Secret.class, Chart.Service.WEB.resourceName() + "-database")).isEmpty();
+        assertThat(Chart.renderFailure(Chart.minimal("secrets.databases.web.username", "u")))
+                .startsWith(SchemaTest.SCHEMA_FAILURE).contains("additional properties 'web' not allowed");
     }
 
     @Test
     void eachServiceReadsExactlyItsOwnCredentialsFromSecrets() {
         for (Chart.Service service : Chart.Service.all()) {
             Map<String, String> expected = new LinkedHashMap<>();
-            expected.put("QUARKUS_DATASOURCE_USERNAME", service.resourceName() + "-database/username");
-            expected.put("QUARKUS_DATASOURCE_PASSWORD", service.resourceName() + "-database/password");
+            if (service.database()) {
+                expected.put("QUARKUS_DATASOURCE_USERNAME", service.resourceName() + "-database/username");
+                expected.put("QUARKUS_DATASOURCE_PASSWORD", service.resourceName() + "-database/password");
+            }
             expected.put("PLATFORM_TRUST_KEY", "telemed-trust-key/trust-key");
             if (service == GATEWAY) {
                 expected.put("OPS_API_KEY", "telemed-ops-api-key/ops-api-key");
@@ -104,6 +110,8 @@ class SecretsTest {
                 "KAFKA_SASL_JAAS_CONFIG", "telemed-kafka/sasl-jaas-config",
                 "SMTP_USERNAME", "telemed-smtp/username",
                 "SMTP_PASSWORD", "telemed-smtp/password"));
+        assertThat(secretEnv(production.deployment(Chart.Service.WEB))).containsExactlyEntriesOf(Map.of(
+                "PLATFORM_TRUST_KEY", "telemed-trust-key/trust-key"));
     }
 
     @Test

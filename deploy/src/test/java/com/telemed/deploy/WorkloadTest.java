@@ -1,6 +1,7 @@
 package com.telemed.deploy;
 
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Probe;
@@ -51,6 +52,21 @@ class WorkloadTest {
                         .containsEntry("QUARKUS_MANAGEMENT_PORT", "9000").containsEntry("QUARKUS_MANAGEMENT_HOST", "0.0.0.0");
             }
         }
+    }
+
+    /** Issue #39: web-service, the pages, keeps nothing: no datasource, no database login, no Kafka. */
+    @Test
+    void webServiceHasNoDatabaseAndNoKafka() {
+        for (Manifests manifests : List.of(DEFAULTS, SANDBOX, PRODUCTION)) {
+            Map<String, String> config = manifests.config(Chart.Service.WEB);
+            assertThat(config.keySet()).noneMatch(key -> key.startsWith("QUARKUS_DATASOURCE_") || key.startsWith("KAFKA_"));
+            assertThat(config).containsEntry("SERVICE_URLS_REQUESTS", "http://telemed-requests-service:80")
+                    .containsEntry("SERVICE_URLS_GATEWAY", "http://telemed-gateway:80");
+            assertThat(container(manifests, Chart.Service.WEB).getEnv()).extracting(EnvVar::getName).containsExactly("PLATFORM_TRUST_KEY");
+            assertThat(manifests.config(Chart.Service.GATEWAY)).containsEntry("SERVICE_URLS_WEB", "http://telemed-web-service:80");
+        }
+        assertThat(Chart.renderFailure(Chart.minimal("services.web.database.name", "web")))
+                .startsWith(SchemaTest.SCHEMA_FAILURE).contains("- at '/services/web': additional properties 'database' not allowed");
     }
 
     @Test

@@ -1,6 +1,8 @@
 package com.telemed.gateway.edge;
 
 import com.telemed.common.request.RequestIds;
+import com.telemed.common.trust.ServiceProof;
+import com.telemed.common.trust.ServiceTrust;
 import com.telemed.gateway.partner.Keys;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
@@ -24,9 +26,10 @@ import org.jboss.logging.MDC;
 
 /**
  * The only door: every call passes here first. It assigns the request id, authenticates by
- * surface (the public surface, attachment links, takes no credential and only reads), answers
- * CORS, and hands the call to its service (or to the gateway's own operator endpoints), writing
- * one access-log line per call. Paths outside the routing table get 404.
+ * surface (the public surface, attachment links, takes no credential and only reads; the pages take
+ * none either and may post forms; the gateway's internal endpoint takes a service proof), answers
+ * CORS, and hands the call to its service (or to the gateway's own endpoints), writing one
+ * access-log line per call. Paths outside the routing table get 404.
  */
 @ApplicationScoped
 public class Edge {
@@ -36,6 +39,10 @@ public class Edge {
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
     private static final String PARTNER_ATTRIBUTE = "partnerId";
     private static final Set<String> PUBLIC_METHODS = Set.of("GET", "HEAD");
+    /** What a page is asked with: links and plain HTML forms (a browser's form sends GET or POST). */
+    private static final Set<String> PAGE_METHODS = Set.of("GET", "HEAD", "POST");
+    /** The query parameter of a hosted survey page that carries the partner's publishable key. */
+    static final String PAGE_KEY_PARAMETER = "key";
     /**
      * What the services' HTTP codec takes (an initial line of 4,096 bytes, headers of 20 KB),
      * with room for the method, the version and the headers the gateway adds. The gateway's own
@@ -50,13 +57,16 @@ public class Edge {
     private final Credentials credentials;
     private final SubmissionLimits submissionLimits;
     private final GatewayConfig config;
+    private final ServiceTrust trust;
     private final Optional<String> opsKeyHash;
 
-    public Edge(Proxy proxy, Credentials credentials, SubmissionLimits submissionLimits, GatewayConfig config) {
+    public Edge(Proxy proxy, Credentials credentials, SubmissionLimits submissionLimits, GatewayConfig config,
+                ServiceTrust trust) {
         this.proxy = proxy;
         this.credentials = credentials;
         this.submissionLimits = submissionLimits;
         this.config = config;
+        this.trust = trust;
         this.opsKeyHash = config.opsApiKey().filter(key -> !key.isBlank()).map(Keys::hash);
     }
 
@@ -81,7 +91,6 @@ public class Edge {
         // here, on the call's own context: the forward runs after the credential lookup, whose callback
         // may not carry it.
         W3CTraceContextPropagator.getInstance().inject(Context.current(), request.headers(), MultiMap::set);
-        request.headers().remove(Proxy.PARTNER_HEADER);
         response.putHeader("X-Request-Id", requestId);
         // The log context of the call (JSON lines in a deployment): its request id now, its partner
         // once the key is authenticated; nothing of an earlier call on this thread.
@@ -89,6 +98,10 @@ public class Edge {
         MDC.remove(RequestIds.PARTNER_MDC_KEY);
         RequestTarget.Verdict target = RequestTarget.check(request.uri());
         String path = target instanceof RequestTarget.NotAUri ? "[not a URI]" : context.normalizedPath();
+        // A service's proof covers the partner header it sent, so an internal call is judged before
+        // the edge drops that header, as it drops every client's.
+        ServiceProof.Verdict proof = path.startsWith("/internal/") ? trust.verify(request) : null;
+        request.headers().remove(Proxy.PARTNER_HEADER);
         // Concatenated rather than formatted: this runs on every call. The path carries ids, and
         // tokens that are written redacted (AccessLogPaths); the query string (search terms, emails,
         // survey tokens) is never logged.
@@ -128,6 +141,8 @@ public class Edge {
             case EMBED -> embedCall(context, path, upstream, requestId);
             case OPS -> opsCall(context, path, upstream, requestId);
             case PUBLIC -> publicCall(context, path, upstream, requestId);
+            case PAGE -> pageCall(context, path, upstream, requestId);
+            case INTERNAL -> internalCall(context, proof);
         }
     }
 
@@ -203,14 +218,8 @@ public class Edge {
             Cors.allowOrigin(response, origin);
             context.put(PARTNER_ATTRIBUTE, found.partnerId());
             MDC.put(RequestIds.PARTNER_MDC_KEY, found.partnerId());
-            if (request.method() == HttpMethod.POST) {
-                SubmissionLimits.Verdict verdict = submissionLimits.take(found.partnerId(), request.remoteAddress().hostAddress());
-                response.putHeader("RateLimit-Policy", verdict.policy()).putHeader("RateLimit", verdict.state());
-                if (!verdict.allowed()) {
-                    response.putHeader("Retry-After", String.valueOf(verdict.retryAfterSeconds()));
-                    EdgeResponses.errorAndClose(request, 429, "Too Many Requests");
-                    return;
-                }
+            if (request.method() == HttpMethod.POST && !withinSubmissionLimits(request, found.partnerId())) {
+                return;
             }
             proxy.forward(request, path, upstream, found.partnerId(), requestId);
         });
@@ -265,6 +274,74 @@ public class Edge {
         }
         request.pause();
         proxy.forward(request, path, upstream, null, requestId);
+    }
+
+    /**
+     * A page (web-service): no credential, links and forms only (anything but GET, HEAD and POST
+     * {@code 405} before any service is called), forwarded with its path and query as sent. A hosted
+     * survey page ({@code /surveys/:surveyId}) whose {@code key} is a valid publishable key goes with
+     * that partner, exactly as an {@link #embedCall} does, and its form's submissions count against
+     * the same submission limits; with no key, or one that is not a publishable key, it goes without
+     * a partner and the page answers for it (its 401 page). No {@code Origin} is checked: the pages
+     * are the platform's own origin, never embedded in a partner's.
+     */
+    private void pageCall(RoutingContext context, String path, Upstream upstream, String requestId) {
+        HttpServerRequest request = context.request();
+        if (!PAGE_METHODS.contains(request.method().name())) {
+            request.response().putHeader("Allow", "GET, HEAD, POST");
+            EdgeResponses.errorAndClose(request, 405, "Method Not Allowed");
+            return;
+        }
+        request.pause();
+        String key = Routes.isSurveyPage(path) ? request.getParam(PAGE_KEY_PARAMETER) : null;
+        if (key == null || key.isBlank()) {
+            proxy.forward(request, path, upstream, null, requestId);
+            return;
+        }
+        lookup(context, credentials.partnerForPublishableKey(key), partner -> {
+            if (partner.isEmpty()) {
+                proxy.forward(request, path, upstream, null, requestId);
+                return;
+            }
+            String partnerId = partner.get().partnerId();
+            context.put(PARTNER_ATTRIBUTE, partnerId);
+            MDC.put(RequestIds.PARTNER_MDC_KEY, partnerId);
+            if (request.method() == HttpMethod.POST && !withinSubmissionLimits(request, partnerId)) {
+                return;
+            }
+            proxy.forward(request, path, upstream, partnerId, requestId);
+        });
+    }
+
+    /**
+     * The gateway's own internal endpoint: served to a call with a fresh service proof of itself
+     * (platform-commons {@code trust}, as every service serves {@code /internal/**}), else
+     * {@code 401 {"error":"Unauthorized"}} without reading the body. The gateway's other routes
+     * check no proof ({@code platform.trust.verify=false}): their callers have credentials of their own.
+     */
+    private void internalCall(RoutingContext context, ServiceProof.Verdict proof) {
+        if (proof != ServiceProof.Verdict.PROVEN) {
+            // The access log has its line (401); anyone on the public address may knock, so no more is written.
+            EdgeResponses.errorAndClose(context.request(), 401, "Unauthorized");
+            return;
+        }
+        context.next();
+    }
+
+    /**
+     * Takes one anonymous submission of {@code partnerId}'s visitor ({@link SubmissionLimits}) and
+     * writes the limits' headers; false once refused, the call answered {@code 429}.
+     */
+    private boolean withinSubmissionLimits(HttpServerRequest request, String partnerId) {
+        SubmissionLimits.Verdict verdict = submissionLimits.take(partnerId, request.remoteAddress().hostAddress());
+        HttpServerResponse response = request.response();
+        response.putHeader("RateLimit-Policy", verdict.policy()).putHeader("RateLimit", verdict.state());
+        if (!verdict.allowed()) {
+            response.putHeader("Retry-After", String.valueOf(verdict.retryAfterSeconds()));
+            EdgeResponses.errorAndClose(request, 429, "Too Many Requests");
+            return false;
+        }
+        return true;
     }
 
     /** Continues with a lookup's answer (on the event loop); a failed lookup answers 500. */

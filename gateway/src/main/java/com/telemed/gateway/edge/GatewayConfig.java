@@ -113,6 +113,9 @@ public interface GatewayConfig {
         URI billing();
 
         URI webhook();
+
+        /** web-service, the pages ({@code SERVICE_URLS_WEB}). */
+        URI web();
     }
 
     default URI urlOf(Upstream upstream) {
@@ -123,6 +126,7 @@ public interface GatewayConfig {
             case MESSAGING -> serviceUrls().messaging();
             case BILLING -> serviceUrls().billing();
             case WEBHOOK -> serviceUrls().webhook();
+            case WEB -> serviceUrls().web();
             case GATEWAY -> throw new IllegalArgumentException("the gateway serves its own routes");
         };
     }

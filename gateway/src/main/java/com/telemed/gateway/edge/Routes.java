@@ -9,8 +9,10 @@ import java.util.regex.Pattern;
 /**
  * The routing table of the architecture: a path prefix names the surface (and so the credential)
  * and the owning service; attachment links are routed by their exact shape
- * ({@code /attachments/:token/:fileName}, nothing shorter or longer). Anything else,
- * {@code /internal/**} included, is not routed.
+ * ({@code /attachments/:token/:fileName}, nothing shorter or longer). The platform's pages
+ * ({@code /book}, {@code /surveys}, {@code /assets}, {@code /console}) go to web-service. Anything
+ * else, {@code /internal/**} included, is not routed, but for the gateway's own internal endpoint
+ * ({@code /internal/partners/:partnerId/embed-origins}, service proof required).
  */
 public final class Routes {
 
@@ -45,7 +47,13 @@ public final class Routes {
             ops("/ops/v1/surveys", Upstream.REQUESTS),
             ops("/ops/v1/conversations", Upstream.MESSAGING),
             // Maintenance of the webhook secrets' encryption (webhook-service README, Secrets).
-            ops("/ops/v1/webhook-secrets", Upstream.WEBHOOK));
+            ops("/ops/v1/webhook-secrets", Upstream.WEBHOOK),
+            // The platform's pages on the public address (people-and-pages.md): booking links, hosted
+            // surveys, their assets, and the console (to come), all web-service's.
+            page("/book"),
+            page("/surveys"),
+            page("/assets"),
+            page("/console"));
 
     /** Partner settings each live with the service that owns them; the rest of a partner is the gateway's. */
     private static final List<PartnerSetting> PARTNER_SETTINGS = List.of(
@@ -77,6 +85,16 @@ public final class Routes {
     /** The reference page and its assets: {@code /docs} and one file name below it. */
     private static final Pattern REFERENCE_PAGE = Pattern.compile("/docs(/[A-Za-z0-9._-]*)?");
 
+    /**
+     * A hosted survey page for a new patient, {@code /surveys/:surveyId} (one segment; a returning
+     * member's is {@code /surveys/t/:token}): its {@code key} query parameter names the partner.
+     */
+    private static final Pattern SURVEY_PAGE = Pattern.compile("/surveys/[^/]+");
+
+    /** The gateway's one internal endpoint: a partner's embed allow-list, for web-service's {@code return=} check. */
+    private static final Pattern INTERNAL_EMBED_ORIGINS = Pattern.compile("/internal/partners/[^/]+/embed-origins");
+    private static final String INTERNAL_EMBED_ORIGINS_TEMPLATE = "/internal/partners/{partnerId}/embed-origins";
+
     /** An attachment link as a path template (the OpenAPI documents name it so). */
     public static final String ATTACHMENT_LINK_TEMPLATE = "/attachments/{token}/{fileName}";
 
@@ -98,6 +116,9 @@ public final class Routes {
         }
         if (ATTACHMENT_LINK.matcher(path).matches()) {
             return Optional.of(new Route(Surface.PUBLIC, Upstream.MESSAGING));
+        }
+        if (INTERNAL_EMBED_ORIGINS.matcher(path).matches()) {
+            return Optional.of(new Route(Surface.INTERNAL, Upstream.GATEWAY));
         }
         if (path.equals(PARTNERS)) {
             return Optional.of(new Route(Surface.OPS, Upstream.GATEWAY));
@@ -149,6 +170,9 @@ public final class Routes {
         if (ATTACHMENT_LINK.matcher(path).matches()) {
             return Optional.of("/attachments/{token}/{fileName}");
         }
+        if (INTERNAL_EMBED_ORIGINS.matcher(path).matches()) {
+            return Optional.of(INTERNAL_EMBED_ORIGINS_TEMPLATE);
+        }
         if (path.equals(PARTNERS)) {
             return Optional.of(PARTNERS);
         }
@@ -164,6 +188,11 @@ public final class Routes {
         }
         return PREFIXES.stream().filter(prefix -> prefix.matches(path)).findFirst()
                 .map(prefix -> path.equals(prefix.prefix()) ? prefix.prefix() : prefix.prefix() + "/**");
+    }
+
+    /** Whether {@code path} is a hosted survey page for a new patient, whose {@code key} names its partner. */
+    public static boolean isSurveyPage(String path) {
+        return SURVEY_PAGE.matcher(path).matches();
     }
 
     /** Whether {@code path} is an attachment link, a public download ({@link DownloadPace}). */
@@ -182,6 +211,10 @@ public final class Routes {
 
     private static Prefix ops(String prefix, Upstream upstream) {
         return new Prefix(prefix, new Route(Surface.OPS, upstream));
+    }
+
+    private static Prefix page(String prefix) {
+        return new Prefix(prefix, new Route(Surface.PAGE, Upstream.WEB));
     }
 
     private static PartnerSetting setting(String regex, Upstream upstream) {

@@ -12,5 +12,18 @@ public enum Surface {
      * No credential, the link is one: {@code /attachments/:token/:fileName} (attachment downloads,
      * partner-api.md). {@code GET} and {@code HEAD} only; forwarded without a partner.
      */
-    PUBLIC
+    PUBLIC,
+    /**
+     * No credential: the platform's own pages, served by web-service ({@code /book/**},
+     * {@code /surveys/**}, {@code /assets/**}, {@code /console/**}). {@code GET}, {@code HEAD} and
+     * {@code POST} (plain HTML forms) only; forwarded with the original path and query and without a
+     * partner, except a hosted survey page ({@code /surveys/:surveyId}) whose {@code key} query
+     * parameter is a valid publishable key: that partner, as on {@link #EMBED}.
+     */
+    PAGE,
+    /**
+     * A service proof (platform-commons {@code trust}), as every service asks of {@code /internal/**}:
+     * the gateway's own internal endpoint, {@code GET /internal/partners/:partnerId/embed-origins}.
+     */
+    INTERNAL
 }

@@ -53,6 +53,12 @@ public class PartnerService {
         return List.copyOf(partner.embedOrigins);
     }
 
+    /** The partner's embed allow-list, in the order it was set. */
+    @Transactional
+    public List<String> embedOrigins(UUID id) {
+        return List.copyOf(find(id).embedOrigins);
+    }
+
     private static Partner find(UUID id) {
         Partner partner = Partner.findById(id);
         if (partner == null) {

@@ -21,6 +21,21 @@ class AccessLogPathsTest {
         assertEquals("/v1/book/[redacted]", AccessLogPaths.redact("/v1/book/" + TOKEN));
     }
 
+    /** Issue #39: a returning member's hosted survey page, {@code /surveys/t/:token}. */
+    @Test
+    void surveyTokensOfTheHostedSurveyPageAreRedacted() {
+        assertEquals("/surveys/t/[redacted]", AccessLogPaths.redact("/surveys/t/" + TOKEN));
+        assertEquals("/surveys/t/[redacted]/", AccessLogPaths.redact("/surveys/t/" + TOKEN + "/"));
+        assertEquals("/surveys/t/[redacted]/more", AccessLogPaths.redact("/surveys/t/" + TOKEN + "/more"));
+        // However it is spelt, as for booking tokens.
+        assertEquals("/SURVEYS/T/[redacted]", AccessLogPaths.redact("/SURVEYS/T/" + TOKEN));
+        assertEquals("/surveys//t//[redacted]", AccessLogPaths.redact("/surveys//t//" + TOKEN));
+        assertEquals("/x/surveys/t/[redacted]", AccessLogPaths.redact("/x/surveys/t/" + TOKEN));
+        // The booking page's forms.
+        assertEquals("/book/[redacted]/reschedule", AccessLogPaths.redact("/book/" + TOKEN + "/reschedule"));
+        assertEquals("/book/[redacted]/cancel", AccessLogPaths.redact("/book/" + TOKEN + "/cancel"));
+    }
+
     @Test
     void attachmentLinkTokensAndFileNamesAreRedacted() {
         String attachmentToken = "q3V0b2tlbi1hdHRhY2htZW50LWxpbmstNDMtY2hhcnM";
@@ -39,7 +54,10 @@ class AccessLogPathsTest {
                 "/book", "/v1/bookmarks/x", "/ops/v1/appointments/a1/reschedule", "/v2/embed/by-token/survey", "/",
                 // The upload routes: nothing after attachments.
                 "/v1/messages/conversations/c1/attachments", "/ops/v1/conversations/c1/prescriber-attachments",
-                "/attachments", "/attachments/", "/v1/attachmentsx/t/f"}) {
+                "/attachments", "/attachments/", "/v1/attachmentsx/t/f",
+                // A new patient's survey page names a survey, no secret (its key is in the query, never logged).
+                "/surveys/intake-1", "/surveys/t", "/surveys/t/", "/surveys/tx/abc", "/v1/surveys/v2/tokens", "/surveyst/t/x",
+                "/assets/web/style.css", "/console"}) {
             assertEquals(path, AccessLogPaths.redact(path));
         }
     }

@@ -42,6 +42,7 @@ class GatewayMetricsTest {
         given().get("/v1/members/" + UUID.randomUUID()).then().statusCode(401);
         given().get("/nowhere/" + UUID.randomUUID()).then().statusCode(404);
         given().get("/attachments/" + UUID.randomUUID() + "/scan.pdf").then().statusCode(200);
+        given().get("/book/" + UUID.randomUUID()).then().statusCode(200);
 
         PrometheusText scrape = scrape();
 
@@ -49,6 +50,7 @@ class GatewayMetricsTest {
         assertEquals(1.0, count(scrape, membersRefused) - count(before, membersRefused));
         assertTrue(count(scrape, Map.of("method", "GET", "status", "404", "uri", "NOT_FOUND")) >= 1.0);
         assertTrue(count(scrape, Map.of("status", "200", "uri", "/attachments/{token}/{fileName}")) >= 1.0);
+        assertTrue(count(scrape, Map.of("method", "GET", "status", "200", "uri", "/book/**")) >= 1.0);
         // The gateway's own operator endpoints keep Quarkus REST's template.
         assertTrue(count(scrape, Map.of("method", "POST", "status", "201", "uri", "/ops/v1/partners")) >= 1.0);
         for (PrometheusText.Sample sample : scrape.named(REQUESTS)) {

@@ -1,6 +1,8 @@
 package com.telemed.gateway.edge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
@@ -46,6 +48,32 @@ class RoutesTest {
                 Routes.resolve("/ops/v1/conversations/c1/prescriber-attachments"));
     }
 
+    /** Issue #39: the platform's pages, web-service's, with no credential; and the gateway's own internal endpoint. */
+    @Test
+    void thePagesAreWebServicesAndTheInternalEndpointTheGatewaysOwn() {
+        Optional<Routes.Route> page = Optional.of(new Routes.Route(Surface.PAGE, Upstream.WEB));
+        for (String path : List.of("/book", "/book/" + TOKEN, "/book/" + TOKEN + "/cancel", "/surveys/intake-1", "/surveys/t/" + TOKEN,
+                "/assets/web/style.css", "/console", "/console/queue")) {
+            assertEquals(page, Routes.resolve(path), path);
+        }
+        for (String path : List.of("/booking", "/surveysx", "/assetsx/a", "/consoles", "/Book/x", "/web/book/x")) {
+            assertEquals(Optional.empty(), Routes.resolve(path), path);
+        }
+        assertEquals(Optional.of(new Routes.Route(Surface.PARTNER, Upstream.REQUESTS)), Routes.resolve("/v1/surveys/v2/lookup"));
+
+        assertEquals(Optional.of(new Routes.Route(Surface.INTERNAL, Upstream.GATEWAY)),
+                Routes.resolve("/internal/partners/7c1f4e2a-0000-4000-8000-000000000001/embed-origins"));
+        for (String path : List.of("/internal/partners/p1", "/internal/partners/p1/embed-origins/x", "/internal/partners//embed-origins",
+                "/internal/partners/p1/webhook", "/internal/members/m1")) {
+            assertEquals(Optional.empty(), Routes.resolve(path), path);
+        }
+
+        assertTrue(Routes.isSurveyPage("/surveys/intake-1"));
+        for (String path : List.of("/surveys", "/surveys/", "/surveys/t/" + TOKEN, "/surveys/intake-1/", "/v1/surveys/intake-1")) {
+            assertFalse(Routes.isSurveyPage(path), path);
+        }
+    }
+
     @Test
     void aRoutedPathIsNamedInMetricsByItsRoutingEntryNeverByItsIds() {
         assertEquals(Optional.of("/v1/requests"), Routes.template("/v1/requests"));
@@ -63,6 +91,12 @@ class RoutesTest {
         assertEquals(Optional.of("/ops/openapi.yaml"), Routes.template("/ops/openapi.yaml"));
         assertEquals(Optional.of("/docs"), Routes.template("/docs"));
         assertEquals(Optional.of("/docs/**"), Routes.template("/docs/swagger-ui.css"));
+        assertEquals(Optional.of("/book/**"), Routes.template("/book/" + TOKEN));
+        assertEquals(Optional.of("/surveys/**"), Routes.template("/surveys/t/" + TOKEN));
+        assertEquals(Optional.of("/assets/**"), Routes.template("/assets/web/app.js"));
+        assertEquals(Optional.of("/console"), Routes.template("/console"));
+        assertEquals(Optional.of("/internal/partners/{partnerId}/embed-origins"),
+                Routes.template("/internal/partners/7c1f4e2a-0000-4000-8000-000000000001/embed-origins"));
         for (String unrouted : List.of("/internal/members/m1", "/q/metrics", "/docs/a/b", "/openapi.xml", "/ops/v1/partners/p1/other", "/v1/requestsx", "/")) {
             assertEquals(Optional.empty(), Routes.template(unrouted), unrouted);
         }

@@ -109,6 +109,36 @@ class SubmissionLimitsTest {
         submit(other, "10.2.0.1").then().statusCode(200).header("RateLimit", "\"partner\";r=3;t=24");
     }
     /**
+     * Issue #39: the hosted survey page's form is the embed's submission by another way, so with a
+     * valid key it spends the same partner's buckets (the 429 then the gateway's, JSON, as on the
+     * embed); showing the page is not a submission, and a page without a partner has no quota.
+     */
+    @Test
+    void theHostedSurveyPagesFormSpendsTheEmbedsQuota() {
+        GatewayEdgeTest.Credentials partner = partnerWithOrigin();
+        String address = "10.3.0.1";
+        submit(partner, address).then().statusCode(200);
+        submitPage("/surveys/s1?key=" + partner.publishableKey(), address).then().statusCode(200)
+                .body("headers.x-partner-id", equalTo(partner.partnerId()))
+                .header("RateLimit-Policy", POLICY).header("RateLimit", "\"address\";r=1;t=40");
+        given().header("X-Forwarded-For", address).get("/surveys/s1?key=" + partner.publishableKey())
+                .then().statusCode(200).header("RateLimit", nullValue());
+        submitPage("/surveys/s1?key=" + partner.publishableKey(), address).then().statusCode(200);
+        Response refused = submitPage("/surveys/s1?key=" + partner.publishableKey(), address);
+        refused.then().statusCode(429).body(equalTo("{\"error\":\"Too Many Requests\"}")).header("RateLimit-Policy", POLICY);
+        assertEquals("\"address\";r=0;t=" + refused.header("Retry-After"), refused.header("RateLimit"));
+        assertRefused(submit(partner, address), "address", 20);
+        // Without a partner (no key, or a returning member's token page) nothing is counted.
+        submitPage("/surveys/s1", address).then().statusCode(200).header("RateLimit", nullValue());
+        submitPage("/surveys/t/abc", address).then().statusCode(200).header("RateLimit", nullValue());
+    }
+
+    private static Response submitPage(String target, String address) {
+        return given().urlEncodingEnabled(false).header("X-Forwarded-For", address).contentType("application/x-www-form-urlencoded")
+                .body("q1=yes").post(target);
+    }
+
+    /**
      * Issue #38: behind an Ingress the peer is one of a few controller pods, so the client comes from
      * X-Forwarded-For, but only a trusted proxy's: from any other peer the header changes nothing, and
      * a script that sends a new address each time still spends its own peer's quota.

@@ -17,7 +17,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real HTTP server on loopback standing in for the services behind the gateway: it answers
+ * A real HTTP server on loopback standing in for the services behind the gateway (web-service's
+ * pages included): it answers
  * every call with what it received (method, path, query, request target, headers, body size), and
  * {@code /v1/members/slow} answers only after three seconds. Billing points at a closed port.
  * {@link #EVENTS} tells what became of the calls on a path (opened, body ended, aborted); the first
@@ -117,6 +118,7 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
                 Map.entry("gateway.service-urls.messaging", url),
                 Map.entry("gateway.service-urls.billing", "http://127.0.0.1:" + com.telemed.testkit.infra.FreePorts.next()),
                 Map.entry("gateway.service-urls.webhook", url),
+                Map.entry("gateway.service-urls.web", url),
                 Map.entry("gateway.upstream-timeout", "1s"),
                 Map.entry("gateway.body-stall-timeout", "1s"),
                 Map.entry("gateway.download-pace.window", "2s"),

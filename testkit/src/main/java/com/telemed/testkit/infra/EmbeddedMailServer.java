@@ -44,7 +44,7 @@ public final class EmbeddedMailServer implements MailServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedMailServer.class);
     private static final String HOST = "127.0.0.1";
-    /** GreenMail's own 2 s is short for a loaded machine starting seven JVMs beside it. */
+    /** GreenMail's own 2 s is short for a loaded machine starting eight JVMs beside it. */
     private static final long STARTUP_TIMEOUT_MILLIS = 10_000;
 
     private final int port;

@@ -77,7 +77,7 @@ public final class EmbeddedPostgresServer implements PostgresServer {
                     .setCleanDataDirectory(!keepData)
                     .setPort(port == 0 ? FreePorts.next() : port)
                     .setPGStartupWait(Duration.ofSeconds(60))
-                    // Seven services with their own pools share this server.
+                    // Seven services with their own pools share this server (web-service has no database).
                     .setServerConfig("max_connections", "300")
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .start();

@@ -22,7 +22,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The seven services as separate JVMs from their Quarkus builds, on one {@link Infrastructure}.
+ * The eight services as separate JVMs from their Quarkus builds, on one {@link Infrastructure}.
  * ./stack and the end-to-end tests start the platform through this one class.
  */
 public final class Platform implements AutoCloseable {
@@ -72,7 +72,9 @@ public final class Platform implements AutoCloseable {
         Platform platform = new Platform(infrastructure, options);
         try {
             for (PlatformService service : PlatformService.values()) {
-                infrastructure.postgres().ensureDatabase(service.database());
+                if (service.hasDatabase()) {
+                    infrastructure.postgres().ensureDatabase(service.database());
+                }
                 int port = options.ports().get(service);
                 platform.services.put(service, platform.launch(service, port, platform.managementPortOf(service),
                         options.logDirectory().resolve(service.module() + ".log"), Map.of()));
@@ -342,10 +344,15 @@ public final class Platform implements AutoCloseable {
         environment.putIfAbsent("QUARKUS_PROFILE", LOCAL_PROFILE);
         environment.put("QUARKUS_HTTP_HOST", "127.0.0.1");
         environment.put("QUARKUS_HTTP_PORT", String.valueOf(port));
-        environment.put("QUARKUS_DATASOURCE_JDBC_URL", postgres.jdbcUrl(service.database()));
-        environment.put("QUARKUS_DATASOURCE_USERNAME", postgres.username());
-        // A platform may name its own (the embedded server trusts loopback: any password connects).
-        environment.putIfAbsent("QUARKUS_DATASOURCE_PASSWORD", postgres.password());
+        if (service.hasDatabase()) {
+            environment.put("QUARKUS_DATASOURCE_JDBC_URL", postgres.jdbcUrl(service.database()));
+            environment.put("QUARKUS_DATASOURCE_USERNAME", postgres.username());
+            // A platform may name its own (the embedded server trusts loopback: any password connects).
+            environment.putIfAbsent("QUARKUS_DATASOURCE_PASSWORD", postgres.password());
+        } else {
+            // No datasource at all (web-service): nothing of one, whatever the platform's shared environment says.
+            environment.keySet().removeIf(name -> name.startsWith("QUARKUS_DATASOURCE_"));
+        }
         environment.put("KAFKA_BOOTSTRAP_SERVERS", infrastructure.kafka().bootstrapServers());
         // Read by messaging-service's mailer (quarkus.mailer.host/port); the others ignore them.
         environment.put("SMTP_HOST", infrastructure.mail().host());

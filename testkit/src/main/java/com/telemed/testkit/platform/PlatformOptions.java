@@ -47,7 +47,7 @@ public record PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformS
         return merged;
     }
 
-    /** Small heaps: seven JVMs share a developer's machine (override with STACK_JAVA_OPTS). */
+    /** Small heaps: eight JVMs share a developer's machine (override with STACK_JAVA_OPTS). */
     public static final List<String> DEFAULT_JVM_OPTIONS = List.of(
             "-Xms32m", "-Xmx160m", "-XX:+UseSerialGC", "-XX:MaxMetaspaceSize=160m",
             "-XX:ReservedCodeCacheSize=64m", "-Xss512k", "-XX:MaxDirectMemorySize=64m");

@@ -29,7 +29,7 @@ public final class BootLog {
     public enum Kind {
         /** A Quarkus application started by {@code @QuarkusTest} (one per application configuration). */
         QUARKUS,
-        /** The seven services started together. */
+        /** The services started together (the whole platform). */
         PLATFORM,
         /** One more service JVM beside a running platform: a replica, or a service restarted with other settings. */
         SERVICE,

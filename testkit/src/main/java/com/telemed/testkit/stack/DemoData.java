@@ -17,13 +17,60 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.UUID;
 
 /**
- * The demo data ./stack creates, through the gateway's operator API as a back office would:
- * one sandbox partner (its keys kept in {@code .stack/demo.properties}, since they are shown
- * only once), a small catalogue, one prescriber. Idempotent: what exists is reused.
+ * The demo data ./stack creates, through the gateway's operator and partner APIs as a back office
+ * and a partner would: one sandbox partner (its keys kept in {@code .stack/demo.properties}, since
+ * they are shown only once), a small catalogue, one prescriber with weekly hours, an intake survey,
+ * and a consultation request of a demo patient with its booking link, so that a new user has two
+ * pages to open in a browser ({@link Seeded#pageLines}): the booking page and the hosted survey.
+ * Idempotent: what exists is reused (ids and the booking token are kept in the same file); a
+ * booking link that cannot be used any more (expired, unknown, its consultation over) is replaced
+ * by a new consultation request's.
  */
 public final class DemoData {
+
+    /** What {@link #seed} made or found: the lines ./stack prints about it, and the two pages. */
+    public record Seeded(String summary, String bookingPage, String surveyPage) {
+
+        /** The two lines a new user opens in a browser, labels aligned with ./stack's other lines. */
+        public String pageLines() {
+            return "Booking page: " + bookingPage + "\n" + "Survey page:  " + surveyPage + "\n";
+        }
+    }
+
+    /** The demo intake survey's id: its hosted page is {@code /surveys/demo-intake?key=<publishable key>}. */
+    static final String SURVEY_ID = "demo-intake";
+
+    /** The booking statuses whose link still shows something to book or the booked appointment (interfaces39.md A.4). */
+    private static final Set<String> USABLE_BOOKING = Set.of("open", "booked");
+
+    private static final Map<String, Object> SURVEY = Map.of(
+            "title", "Hair loss: a few questions first",
+            "drugIds", List.of("finasteride"),
+            "questions", List.of(
+                    Map.of("id", "years", "text", "For how many years have you noticed hair loss?", "type", "number",
+                            "required", true),
+                    Map.of("id", "where", "text", "Where is it most noticeable?", "type", "choice",
+                            "options", List.of("Crown", "Hairline", "Both", "All over"), "required", true),
+                    Map.of("id", "prostate", "text", "Have you ever been treated for prostate cancer?", "type", "boolean",
+                            "required", true, "disqualifyWhen", Map.of("equals", true)),
+                    Map.of("id", "notes", "text", "Anything else the prescriber should know?", "type", "text",
+                            "required", false)));
+
+    /** The demo prescriber's weekly hours: every day 08:00 to 20:00 in New York, 30-minute slots. */
+    private static final Map<String, Object> AVAILABILITY = Map.of(
+            "timezone", "America/New_York",
+            "weekly", java.util.stream.IntStream.rangeClosed(1, 7)
+                    .mapToObj(day -> Map.<String, Object>of("weekday", day, "start", "08:00", "end", "20:00")).toList(),
+            "slotMinutes", 30);
+
+    /** The demo patient (fictional), whose consultation request carries the booking link. */
+    private static final Map<String, Object> PATIENT = Map.of(
+            "firstName", "Sam", "lastName", "Demo", "email", "sam.demo@demo-patient.example",
+            "dateOfBirth", "1988-06-15", "state", "CA",
+            "address", Map.of("street1", "1 Example Way", "city", "San Francisco", "state", "CA", "zipCode", "94105"));
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -47,19 +94,60 @@ public final class DemoData {
         this.opsKey = opsKey;
     }
 
-    /** Creates what is missing and returns the lines ./stack prints about it. */
-    public static String seed(URI gateway, String opsKey, Path keptIn) {
+    /** Creates what is missing and returns the lines ./stack prints about it, with the two pages. */
+    public static Seeded seed(URI gateway, String opsKey, Path keptIn) {
         Properties kept = load(keptIn);
         DemoData demo = new DemoData(gateway, opsKey);
-        demo.ensurePartner(kept);
-        List<String> drugs = demo.ensureCatalogue();
-        demo.ensurePrescriber(kept);
-        store(kept, keptIn);
-        return "Demo partner: " + kept.getProperty("partnerId") + " (sandbox)\n"
-                + "  API key:         " + kept.getProperty("apiKey") + "   (header x-api-key)\n"
-                + "  Publishable key: " + kept.getProperty("publishableKey") + "\n"
-                + "Demo prescriber: " + kept.getProperty("prescriberId") + "\n"
-                + "Catalogue:       " + String.join(", ", drugs) + "\n";
+        try {
+            demo.ensurePartner(kept);
+            List<String> drugs = demo.ensureCatalogue();
+            demo.ensurePrescriber(kept);
+            demo.ensureAvailability(kept.getProperty("prescriberId"));
+            demo.ensureSurvey();
+            demo.ensureBookingLink(kept);
+            String summary = "Demo partner: " + kept.getProperty("partnerId") + " (sandbox)\n"
+                    + "  API key:         " + kept.getProperty("apiKey") + "   (header x-api-key)\n"
+                    + "  Publishable key: " + kept.getProperty("publishableKey") + "\n"
+                    + "Demo prescriber: " + kept.getProperty("prescriberId") + "\n"
+                    + "Catalogue:       " + String.join(", ", drugs) + "\n";
+            return new Seeded(summary, bookingPage(gateway, kept.getProperty("bookingToken")),
+                    surveyPage(gateway, kept.getProperty("publishableKey")));
+        } finally {
+            // What was made so far is kept even when a later step failed, so the next up reuses it.
+            store(kept, keptIn);
+        }
+    }
+
+    /** The booking page of a link's token on this gateway: {@code <gateway>/book/<token>}. */
+    static String bookingPage(URI gateway, String token) {
+        return gateway.resolve("/book/" + token).toString();
+    }
+
+    /** The demo survey's hosted page for the partner's visitors: {@code <gateway>/surveys/demo-intake?key=<publishable key>}. */
+    static String surveyPage(URI gateway, String publishableKey) {
+        return gateway.resolve("/surveys/" + SURVEY_ID + "?key=" + publishableKey).toString();
+    }
+
+    /**
+     * The token of a {@code bookingUrl} (decisions.md: its last path segment). The link names the
+     * deployment's public address ({@code BOOKING_BASE_URL}), which under ./stack is the gateway's
+     * under another name: the page printed is on the gateway's own address.
+     */
+    static String bookingToken(String bookingUrl) {
+        String path = URI.create(bookingUrl).getPath();
+        String token = path.substring(path.lastIndexOf('/') + 1);
+        if (token.isEmpty() || !path.endsWith("/book/" + token)) {
+            throw new IllegalStateException("demo data: a booking link that is no /book/<token>: " + bookingUrl);
+        }
+        return token;
+    }
+
+    /**
+     * Whether a kept booking link still shows the patient something ({@code GET /ops/v1/bookings/:token}):
+     * open for booking, or its appointment booked. Expired (410), unknown (404), cancelled or closed: a new one is issued.
+     */
+    static boolean usable(int status, JsonNode answer) {
+        return status == 200 && USABLE_BOOKING.contains(answer.path("booking").path("status").asText());
     }
 
     private void ensurePartner(Properties kept) {
@@ -113,16 +201,66 @@ public final class DemoData {
         }
         HttpResponse<String> created = call("POST", "/ops/v1/prescribers",
                 Map.of("name", "Dr. Maya Chen", "email", "maya.chen@demo-clinic.example"));
-        // 400: the prescriber exists but this file lost its id (no list endpoint to find it again).
-        kept.setProperty("prescriberId", created.statusCode() == 400
-                ? "(exists; id not kept)" : expect(created, 201).path("prescriber").path("id").asText());
+        if (created.statusCode() == 400) {
+            // The prescriber exists but this file lost its id (no list endpoint to find it again): the
+            // consultation needs one whose id is known, so the demo gets another address of hers.
+            String another = "maya.chen+" + UUID.randomUUID().toString().substring(0, 8) + "@demo-clinic.example";
+            created = call("POST", "/ops/v1/prescribers", Map.of("name", "Dr. Maya Chen", "email", another));
+        }
+        kept.setProperty("prescriberId", expect(created, 201).path("prescriber").path("id").asText());
+    }
+
+    /** Weekly hours, so the booking page has slots to offer; hours an operator set since are left as they are. */
+    private void ensureAvailability(String prescriberId) {
+        String path = "/ops/v1/prescribers/" + prescriberId + "/availability";
+        if (call("GET", path, null).statusCode() != 200) {
+            expect(call("PUT", path, AVAILABILITY), 200);
+        }
+    }
+
+    /** The intake survey of the hosted survey page; one an operator changed since is left as it is. */
+    private void ensureSurvey() {
+        if (call("GET", "/ops/v1/surveys/" + SURVEY_ID, null).statusCode() != 200) {
+            expect(call("PUT", "/ops/v1/surveys/" + SURVEY_ID, SURVEY), 200);
+        }
+    }
+
+    /**
+     * The booking link of the demo patient's consultation: the kept one while it still shows
+     * something, else a new consultation request (the partner's, no drug yet) whose consultation the
+     * demo prescriber requests (operations-api.md, "Consultations"), which issues the link.
+     */
+    private void ensureBookingLink(Properties kept) {
+        String token = kept.getProperty("bookingToken");
+        if (token != null && !token.isBlank()) {
+            HttpResponse<String> booking = call("GET", "/ops/v1/bookings/" + token, null);
+            if (usable(booking.statusCode(), booking.statusCode() == 200 ? expect(booking, 200) : JSON.nullNode())) {
+                return;
+            }
+        }
+        JsonNode created = expect(partnerCall("POST", "/v1/requests", kept.getProperty("apiKey"),
+                Map.of("member", PATIENT, "caseNotes", "Demo consultation request (./stack): book a call with the link.")), 201);
+        String requestId = created.path("requestId").asText();
+        JsonNode outcome = expect(call("POST", "/ops/v1/requests/" + requestId + "/request-consultation",
+                Map.of("prescriberId", kept.getProperty("prescriberId"))), 200);
+        kept.setProperty("bookingRequestId", requestId);
+        kept.setProperty("bookingToken", bookingToken(outcome.path("booking").path("bookingUrl").asText()));
     }
 
     private HttpResponse<String> call(String method, String path, Object body) {
+        return send(method, path, "x-ops-key", opsKey, body);
+    }
+
+    /** A call of the demo partner's server, with its API key. */
+    private HttpResponse<String> partnerCall(String method, String path, String apiKey, Object body) {
+        return send(method, path, "x-api-key", apiKey, body);
+    }
+
+    private HttpResponse<String> send(String method, String path, String keyHeader, String key, Object body) {
         try {
             HttpRequest.Builder request = HttpRequest.newBuilder(gateway.resolve(path))
                     .timeout(Duration.ofSeconds(15))
-                    .header("x-ops-key", opsKey);
+                    .header(keyHeader, key);
             if (body == null) {
                 request.method(method, HttpRequest.BodyPublishers.noBody());
             } else {

@@ -7,6 +7,7 @@ import com.telemed.testkit.platform.Platform;
 import com.telemed.testkit.platform.PlatformOptions;
 import com.telemed.testkit.platform.PlatformService;
 import java.io.IOException;
+import java.net.URI;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,9 +18,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The supervisor behind {@code ./stack up}: starts the SMTP server (in this JVM), PostgreSQL, Kafka
- * and the seven services with fixed ports and data under {@code .stack/}, seeds the demo data,
- * reports through files in {@code .stack/run/}, and on SIGTERM stops the services first, then
- * Kafka, then PostgreSQL, then the SMTP server.
+ * and the eight services with fixed ports and data under {@code .stack/}, seeds the demo data,
+ * reports through files in {@code .stack/run/} (the summary ./stack prints once ready, with a demo
+ * booking page and hosted survey page to open in a browser: {@link #readySummary}), and on SIGTERM
+ * stops the services first, then Kafka, then PostgreSQL, then the SMTP server.
  */
 public final class StackMain {
 
@@ -90,10 +92,20 @@ public final class StackMain {
         }
         LOG.info("all services ready in {} ms", (System.nanoTime() - began) / 1_000_000);
 
-        String demo = DemoData.seed(platform.url(PlatformService.GATEWAY), opsKey, files.directory().resolve("demo.properties"));
-        files.markReady("Gateway:      " + platform.url(PlatformService.GATEWAY) + "\n"
+        DemoData.Seeded demo = DemoData.seed(platform.url(PlatformService.GATEWAY), opsKey, files.directory().resolve("demo.properties"));
+        files.markReady(readySummary(platform.url(PlatformService.GATEWAY), opsKey, infrastructure.mail(), demo));
+    }
+
+    /**
+     * What ./stack prints after "Platform ready": the gateway, then the two demo pages a new user
+     * opens in a browser (they are served on the gateway's address), the operator key, the mail, the
+     * demo data.
+     */
+    static String readySummary(URI gateway, String opsKey, MailServer mail, DemoData.Seeded demo) {
+        return "Gateway:      " + gateway + "\n"
+                + demo.pageLines()
                 + "Operator key: " + opsKey + "   (header x-ops-key)\n"
-                + mailSummary(infrastructure.mail()) + "\n" + demo);
+                + mailSummary(mail) + "\n" + demo.summary();
     }
 
     /** Each service's fixed management port (health, metrics: ./stack status and metrics read them there). */
