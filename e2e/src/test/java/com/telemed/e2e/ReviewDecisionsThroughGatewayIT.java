@@ -115,7 +115,7 @@ class ReviewDecisionsThroughGatewayIT {
                 .then().statusCode(200)
                 .body("request.status", equalTo("call_requested"))
                 .body("request.storedStatus", equalTo("pending"))
-                .body("booking.bookingUrl", matchesPattern("http://localhost:8080/book/[A-Za-z0-9_-]{32}"))
+                .body("booking.bookingUrl", matchesPattern(java.util.regex.Pattern.quote(platform.gateway() + "/book/") + "[A-Za-z0-9_-]{32}"))
                 .extract().path("booking.bookingUrl");
         partner().queryParam("status", "call_requested").get("/v1/requests").then().statusCode(200)
                 .body("requests.id", equalTo(List.of(ids[0])));

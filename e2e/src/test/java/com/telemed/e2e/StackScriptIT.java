@@ -138,6 +138,19 @@ class StackScriptIT {
         assertTrue(up.output().contains("Gateway:      http://127.0.0.1:8080"), up.output());
         assertTrue(up.output().contains("Mail:         SMTP 127.0.0.1:" + StackMain.SMTP_PORT + ", read it over IMAP at 127.0.0.1:"
                 + StackMain.IMAP_PORT), up.output());
+        // The demo pages a new user can open in a browser (issue 39): a booking link and a hosted survey,
+        // each a page of the web service through the gateway.
+        List<String> pages = up.output().lines().filter(line -> line.matches(
+                "Booking page: http://127\\.0\\.0\\.1:8080/book/[A-Za-z0-9_-]{32}|"
+                        + "Survey page:  http://127\\.0\\.0\\.1:8080/surveys/demo-intake\\?key=pk_[0-9a-f]{32}")).toList();
+        assertEquals(2, pages.size(), up.output());
+        for (String page : pages) {
+            String url = page.substring(page.indexOf("http://"));
+            var answer = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url))
+                    .GET().build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, answer.statusCode(), url + "\n" + answer.body());
+            assertTrue(answer.headers().firstValue("content-type").orElse("").startsWith("text/html"), url);
+        }
         ours = processesOf(home);
         assertEquals(1 + 2 + PlatformService.values().length, pidFiles(home).size(), "launcher, PostgreSQL, Kafka, services");
         assertAllReady(run(home, "status").output());

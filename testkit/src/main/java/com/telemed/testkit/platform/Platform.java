@@ -363,6 +363,8 @@ public final class Platform implements AutoCloseable {
         Integer gateway = options.ports().get(PlatformService.GATEWAY);
         if (gateway != null) {
             environment.putIfAbsent("ATTACHMENT_BASE_URL", "http://127.0.0.1:" + gateway);
+            // Booking links lead to this platform's booking page (requests-service), on its gateway.
+            environment.putIfAbsent("BOOKING_BASE_URL", "http://127.0.0.1:" + gateway);
         }
         return environment;
     }
