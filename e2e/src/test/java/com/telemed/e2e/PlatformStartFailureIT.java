@@ -24,13 +24,11 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT)
 class PlatformStartFailureIT {
 
-    /** coreutils' nice (without it the services start at the usual priority). */
-    private static final String NICE = "/usr/bin/nice";
     private static final String PART = ".part";
     /**
-     * Each service fails at its database within seconds when it gets the cores; niced beside the
-     * sequence's busiest class it may get few for a minute or two, and a wait cut before it printed
-     * anything would leave no log to show: as StackScriptIT gives its niced ./stack, 300 s.
+     * Each service fails at its database within seconds when it gets the cores; beside the
+     * sequence's busiest class and a niced ./stack on a loaded machine it may get few for a minute,
+     * and a wait cut before it printed anything would leave no log to show.
      */
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(300);
 
@@ -49,12 +47,9 @@ class PlatformStartFailureIT {
         jvm.add("-XX:ArchiveClassesAtExit=" + archives.resolve(PlatformOptions.MODULE + ".jsa" + PART));
         jvm.add("-Xlog:cds=off");
         Infrastructure infrastructure = Infrastructure.shared();
-        // Its seven JVMs at a lower CPU priority (nice), as StackScriptIT's ./stack: beside RequestsReplicasIT
-        // on the shared platform they take the cores it leaves idle rather than a share of its own.
-        List<String> prefix = Files.isExecutable(Path.of(NICE)) ? List.of(NICE, "-n", "10") : List.of();
         PlatformStartException failure = assertThrows(PlatformStartException.class, () -> Platform.start(infrastructure,
                 new PlatformOptions(root, Files.createTempDirectory("failing-platform-"), PlatformOptions.randomPorts(),
-                        jvm, Map.of(), READY_TIMEOUT, Map.of(), prefix)));
+                        jvm, Map.of(), READY_TIMEOUT)));
         for (PlatformService service : PlatformService.values()) {
             Path made = archives.resolve(service.module() + ".jsa" + PART);
             if (Files.isRegularFile(made)) {

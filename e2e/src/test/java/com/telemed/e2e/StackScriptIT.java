@@ -304,6 +304,10 @@ class StackScriptIT {
                 .redirectErrorStream(true);
         Map<String, String> environment = builder.environment();
         environment.put("STACK_START_TIMEOUT", "300");
+        // Niced beside the sequence, the stack's PostgreSQL may take longer than the services' usual 5 s to
+        // hand out a first connection (a run failed at Flyway's "Acquisition timeout"): the services inherit
+        // this, as they inherit the launcher's environment.
+        environment.put("QUARKUS_DATASOURCE_JDBC_ACQUISITION_TIMEOUT", "60S");
         environment.remove("PLATFORM_CACHE_DIR");
         environment.remove("PLATFORM_POSTGRES_HOST");
         environment.remove("PLATFORM_KAFKA_BOOTSTRAP_SERVERS");

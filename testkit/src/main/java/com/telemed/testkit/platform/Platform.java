@@ -325,7 +325,7 @@ public final class Platform implements AutoCloseable {
             throw new PlatformStartException(service.module() + " is not built: " + application
                     + " is missing (run ./mvnw package -DskipTests)");
         }
-        List<String> command = new ArrayList<>(options.commandPrefix());
+        List<String> command = new ArrayList<>();
         command.add(JavaProcesses.javaExecutable());
         command.addAll(PlatformOptions.jvmOptionsOf(options.jvmOptions(), service));
         command.addAll(List.of("-jar", application.toString()));

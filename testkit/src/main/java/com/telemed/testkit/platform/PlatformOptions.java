@@ -15,23 +15,14 @@ import java.util.stream.Stream;
  * How to run the services: where the builds and logs are, their ports, the JVM options, the
  * environment every service gets (the operator key, the deployment's environment) and the
  * environment only one service gets ({@code serviceEnvironment}, over the shared one: say, a
- * pharmacy endpoint for requests-service alone). {@code commandPrefix} goes before each JVM's
- * command: {@code /usr/bin/nice} for a platform that runs beside a busier one.
+ * pharmacy endpoint for requests-service alone).
  */
 public record PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformService, Integer> ports,
                               List<String> jvmOptions, Map<String, String> environment, Duration readyTimeout,
-                              Map<PlatformService, Map<String, String>> serviceEnvironment, List<String> commandPrefix) {
+                              Map<PlatformService, Map<String, String>> serviceEnvironment) {
 
     public PlatformOptions {
         serviceEnvironment = Map.copyOf(serviceEnvironment);
-        commandPrefix = List.copyOf(commandPrefix);
-    }
-
-    /** Each service's JVM started as is (no {@code commandPrefix}). */
-    public PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformService, Integer> ports,
-                           List<String> jvmOptions, Map<String, String> environment, Duration readyTimeout,
-                           Map<PlatformService, Map<String, String>> serviceEnvironment) {
-        this(projectRoot, logDirectory, ports, jvmOptions, environment, readyTimeout, serviceEnvironment, List.of());
     }
 
     /** Every service gets the same environment. */
