@@ -13,6 +13,7 @@ import com.telemed.requests.PartnerWithDrugAndMember;
 import com.telemed.requests.PatientNeighboursResource;
 import com.telemed.requests.request.RequestEvents;
 import com.telemed.requests.request.RequestFixtures;
+import com.telemed.testkit.concurrent.Parallel;
 import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
@@ -29,12 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.function.IntFunction;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -78,29 +73,6 @@ class SlotRaceTest extends PartnerWithDrugAndMember {
         return new String[] {requestId, url.substring(url.lastIndexOf('/') + 1)};
     }
 
-    /** Runs {@code callers} calls released together; their answers in order. */
-    private static <T> List<T> atOnce(int callers, IntFunction<T> call) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(callers);
-        CountDownLatch start = new CountDownLatch(1);
-        try {
-            List<Future<T>> answers = new ArrayList<>();
-            for (int index = 0; index < callers; index++) {
-                int caller = index;
-                answers.add(pool.submit(() -> {
-                    start.await();
-                    return call.apply(caller);
-                }));
-            }
-            start.countDown();
-            List<T> results = new ArrayList<>();
-            for (Future<T> answer : answers) {
-                results.add(answer.get(120, TimeUnit.SECONDS));
-            }
-            return results;
-        } finally {
-            pool.shutdownNow();
-        }
-    }
 
     @Test
     void fiftyBookingsOfOneSlotMakeOneAppointmentAndOneEvent() throws Exception {
@@ -110,7 +82,7 @@ class SlotRaceTest extends PartnerWithDrugAndMember {
             links.add(link());
         }
         Instant slot = at(10, 0);
-        List<Response> answers = atOnce(callers, caller -> AppointmentLifecycleTest.book(links.get(caller)[1], slot, 30, "UTC"));
+        List<Response> answers = Parallel.atOnce(callers, caller -> AppointmentLifecycleTest.book(links.get(caller)[1], slot, 30, "UTC"));
 
         List<Integer> statuses = answers.stream().map(Response::statusCode).sorted().toList();
         List<Integer> expected = new ArrayList<>(List.of(201));

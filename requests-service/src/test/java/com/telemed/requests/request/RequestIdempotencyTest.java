@@ -15,22 +15,17 @@ import com.telemed.requests.PartnerWithDrugAndMember;
 import com.telemed.requests.PatientNeighboursResource;
 import com.telemed.requests.catalogue.CatalogueClient;
 import com.telemed.requests.member.MemberLookup;
+import com.telemed.testkit.concurrent.Parallel;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -142,35 +137,12 @@ class RequestIdempotencyTest extends PartnerWithDrugAndMember {
         assertEquals(1, total(otherPartner));
     }
 
-    /** Runs {@code callers} calls at once (released together) and returns their results in order. */
-    private static <T> List<T> atOnce(int callers, java.util.function.IntFunction<T> call) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(callers);
-        CountDownLatch start = new CountDownLatch(1);
-        try {
-            List<Future<T>> answers = new ArrayList<>();
-            for (int index = 0; index < callers; index++) {
-                int caller = index;
-                answers.add(pool.submit(() -> {
-                    start.await();
-                    return call.apply(caller);
-                }));
-            }
-            start.countDown();
-            List<T> results = new ArrayList<>();
-            for (Future<T> answer : answers) {
-                results.add(answer.get(60, TimeUnit.SECONDS));
-            }
-            return results;
-        } finally {
-            pool.shutdownNow();
-        }
-    }
 
     @Test
     void fiftyConcurrentCreatesWithOneKeyMakeOneRequestAndOneMemberCall() throws Exception {
         int callers = 50;
         Map<String, Object> body = inlineBody();
-        List<Response> answers = atOnce(callers, caller -> post(partner, body, key));
+        List<Response> answers = Parallel.atOnce(callers, caller -> post(partner, body, key));
         List<Response> created = answers.stream().filter(answer -> answer.statusCode() == 201).toList();
         assertEquals(1, created.size(), "one 201: " + answers.stream().map(Response::statusCode).toList());
         String requestId = created.get(0).jsonPath().getString("requestId");
@@ -215,7 +187,7 @@ class RequestIdempotencyTest extends PartnerWithDrugAndMember {
         RequestCreation otherInstance = new RequestCreation(memberLookup, catalogueClient, copiedReads, newRequestRows);
         Map<String, Object> body = prescription(memberId, drugId);
         RequestInput input = RequestSchemas.createInput(new ObjectMapper().valueToTree(body), key, Timestamps::now);
-        List<Map.Entry<Integer, String>> answers = atOnce(callers, caller -> {
+        List<Map.Entry<Integer, String>> answers = Parallel.atOnce(callers, caller -> {
             if (caller % 2 == 0) {
                 Response answer = post(partner, body, key);
                 return Map.entry(answer.statusCode(), answer.jsonPath().getString("requestId"));

@@ -2,6 +2,7 @@ package com.telemed.testkit.concurrent;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -27,11 +28,35 @@ public final class Parallel {
     }
 
     public static <T, R> List<R> map(int clients, List<T> inputs, Step<T, R> step) throws Exception {
+        return run(clients, inputs, step, null);
+    }
+
+    /**
+     * A race: {@code callers} calls of {@code call} (given the caller's index), each on its own thread,
+     * all released together once every thread is ready; their results in caller order.
+     */
+    public static <R> List<R> atOnce(int callers, Step<Integer, R> call) throws Exception {
+        List<Integer> indexes = new ArrayList<>();
+        for (int index = 0; index < callers; index++) {
+            indexes.add(index);
+        }
+        return run(callers, indexes, call, new CountDownLatch(1));
+    }
+
+    private static <T, R> List<R> run(int clients, List<T> inputs, Step<T, R> step, CountDownLatch start) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         try {
             List<Future<R>> futures = new ArrayList<>();
             for (T input : inputs) {
-                futures.add(pool.submit(() -> step.apply(input)));
+                futures.add(pool.submit(() -> {
+                    if (start != null) {
+                        start.await();
+                    }
+                    return step.apply(input);
+                }));
+            }
+            if (start != null) {
+                start.countDown();
             }
             List<R> results = new ArrayList<>();
             for (Future<R> future : futures) {
