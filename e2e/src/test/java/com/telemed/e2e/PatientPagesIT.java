@@ -331,6 +331,10 @@ class PatientPagesIT {
         }
     }
 
+    private RequestSpecification partnerCall(Clinic clinic) {
+        return given().baseUri(platform.gateway().toString()).header("x-api-key", clinic.apiKey()).contentType(ContentType.JSON);
+    }
+
     /** The partner's own page the survey returns to: a loopback server whose origin is on the allow-list. */
     private static HttpServer partnerSite() throws Exception {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -347,6 +351,16 @@ class PatientPagesIT {
     }
 
     private void hostedSurvey(Browser browser, String label) throws Exception {
+        hostedSurvey(browser, label, false);
+    }
+
+    /**
+     * The hosted survey filled as a patient would, an error corrected, the partner's {@code return} page
+     * reached with the response id; {@code returning}: a member's page by a token the partner minted
+     * ({@code /surveys/t/<token>}, {@code survey.completed} with {@code mode: refill} and the member),
+     * else a new patient's by the publishable key, whose response id then creates a request.
+     */
+    private void hostedSurvey(Browser browser, String label, boolean returning) throws Exception {
         HttpServer site = partnerSite();
         try (WebhookReceiver receiver = new WebhookReceiver((post, attempt) -> 204)) {
             Clinic clinic = clinic(receiver);
@@ -367,8 +381,19 @@ class PatientPagesIT {
             ops().body(survey).put("/ops/v1/surveys/" + surveyId).then().statusCode(200);
 
             String returnUrl = origin + "/done?step=survey";
-            WebDriver driver = browser.get(platform.gateway() + "/surveys/" + surveyId + "?key=" + clinic.publishableKey()
-                    + "&return=" + java.net.URLEncoder.encode(returnUrl, StandardCharsets.UTF_8)).driver();
+            String encodedReturn = java.net.URLEncoder.encode(returnUrl, StandardCharsets.UTF_8);
+            String memberId = null;
+            String page = platform.gateway() + "/surveys/" + surveyId + "?key=" + clinic.publishableKey() + "&return=" + encodedReturn;
+            if (returning) {
+                memberId = partnerCall(clinic).body("""
+                        {"firstName": "Lise", "lastName": "Meitner", "email": "member.%s@example.com", "dateOfBirth": "1978-11-07",
+                         "state": "NY", "address": {"street1": "1 Atom Way", "city": "Albany", "state": "NY", "zipCode": "12207"}}"""
+                        .formatted(UUID.randomUUID())).post("/v1/members").then().statusCode(201).extract().path("member.id");
+                String token = partnerCall(clinic).body(Map.of("memberId", memberId, "surveyId", surveyId))
+                        .post("/v1/surveys/v2/tokens").then().statusCode(201).extract().path("token");
+                page = platform.gateway() + "/surveys/t/" + token + "?return=" + encodedReturn;
+            }
+            WebDriver driver = browser.get(page).driver();
             assertEquals("Weight care intake", driver.findElement(By.tagName("h1")).getText());
             look(driver, "survey-" + label);
 
@@ -392,6 +417,14 @@ class PatientPagesIT {
             assertTrue(landed.getQuery().matches("step=survey&responseId=[A-Za-z0-9_-]+"), landed.toString());
             String responseId = landed.getQuery().substring(landed.getQuery().indexOf("responseId=") + "responseId=".length());
 
+            JsonNode completed = awaitEvent(receiver, "survey.completed", json -> responseId.equals(json.path("responseId").asText()));
+            assertTrue(completed.path("qualified").asBoolean());
+            if (returning) {
+                assertEquals("refill", completed.path("mode").asText());
+                assertEquals(memberId, completed.path("memberId").asText());
+                return;
+            }
+            assertEquals("initial", completed.path("mode").asText());
             // The response id creates a request through the partner API.
             given().baseUri(platform.gateway().toString()).header("x-api-key", clinic.apiKey()).contentType(ContentType.JSON)
                     .body("""
@@ -401,9 +434,6 @@ class PatientPagesIT {
                                         "address": {"street1": "1 Atom Way", "city": "Albany", "state": "NY", "zipCode": "12207"}}}"""
                             .formatted(responseId, clinic.drugId(), UUID.randomUUID()))
                     .post("/v1/requests").then().statusCode(201);
-            JsonNode completed = awaitEvent(receiver, "survey.completed", json -> responseId.equals(json.path("responseId").asText()));
-            assertEquals("initial", completed.path("mode").asText());
-            assertTrue(completed.path("qualified").asBoolean());
         } finally {
             site.stop(0);
         }
@@ -414,6 +444,14 @@ class PatientPagesIT {
         this.platform = platform;
         try (Browser browser = Browser.open()) {
             hostedSurvey(browser, "new-patient");
+        }
+    }
+
+    @Test
+    void aReturningMemberFillsTheSurveyTheirTokenOpens(RunningPlatform.Handle platform) throws Exception {
+        this.platform = platform;
+        try (Browser browser = Browser.open()) {
+            hostedSurvey(browser, "returning-member", true);
         }
     }
 
