@@ -21,17 +21,23 @@ public final class JavaProcesses {
 
     /** The classpath of this kit: its own classes plus every runtime dependency (broker included). */
     public static String kitClasspath() {
+        try {
+            Path ownLocation = Path.of(JavaProcesses.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return ownLocation + java.io.File.pathSeparator + kitDependencies();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The kit's runtime dependencies alone (jars of the local Maven repository), as its build wrote them. */
+    static String kitDependencies() {
         try (var in = JavaProcesses.class.getResourceAsStream("/com/telemed/testkit/runtime.classpath")) {
             if (in == null) {
                 throw new IllegalStateException("runtime.classpath missing: build the testkit module first");
             }
-            String dependencies = new String(in.readAllBytes()).trim();
-            Path ownLocation = Path.of(JavaProcesses.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return ownLocation + java.io.File.pathSeparator + dependencies;
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
         }
     }
 

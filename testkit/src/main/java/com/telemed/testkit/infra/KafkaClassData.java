@@ -1,8 +1,6 @@
 package com.telemed.testkit.infra;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -33,7 +31,7 @@ final class KafkaClassData {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaClassData.class);
 
     /** The brokers' classpath: the kit's runtime dependencies, all jars (a folder would disable the archive). */
-    static final String CLASSPATH = brokerClasspath();
+    static final String CLASSPATH = JavaProcesses.kitDependencies();
     private static final Duration CLAIM_TIMEOUT = Duration.ofMinutes(10);
     /** The JVM's notes on what it archives (hundreds of lines at a dump) stay out of the broker's log. */
     private static final String QUIET = "-Xlog:cds=off";
@@ -58,17 +56,6 @@ final class KafkaClassData {
     }
 
     private KafkaClassData() {
-    }
-
-    private static String brokerClasspath() {
-        try (InputStream in = KafkaClassData.class.getResourceAsStream("/com/telemed/testkit/runtime.classpath")) {
-            if (in == null) {
-                throw new IllegalStateException("runtime.classpath missing: build the testkit module first");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     static Path archive() {
