@@ -6,7 +6,9 @@ import com.telemed.testkit.platform.PlatformOptions;
 import com.telemed.testkit.platform.PlatformService;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,5 +37,17 @@ class PlatformJvmOptionsTest {
         assertEquals(List.of("-XX:ArchiveClassesAtExit=" + archives.resolve("webhook-service.jsa.part")),
                 PlatformOptions.jvmOptionsOf(List.of("-XX:ArchiveClassesAtExit=" + archives.resolve("{module}.jsa.part")),
                         PlatformService.WEBHOOK));
+    }
+
+    @Test
+    void aLauncherComesBeforeJavaAndItsOptions() {
+        PlatformOptions options = new PlatformOptions(archives, archives, PlatformOptions.randomPorts(),
+                List.of("-Xmx160m", "-Dlog=" + archives.resolve("{module}.log")), Map.of(), Duration.ofSeconds(5));
+        assertEquals(List.of("/usr/bin/java", "-Xmx160m", "-Dlog=" + archives.resolve("members-service.log"), "-jar", "app.jar"),
+                options.commandOf(PlatformService.MEMBERS, "/usr/bin/java", List.of("-jar", "app.jar")));
+
+        assertEquals(List.of("/usr/bin/nice", "-n", "19", "/usr/bin/java", "-Xmx160m", "-Dlog=" + archives.resolve("web-service.log"),
+                "-jar", "app.jar"), options.withLauncher(List.of("/usr/bin/nice", "-n", "19"))
+                .commandOf(PlatformService.WEB, "/usr/bin/java", List.of("-jar", "app.jar")));
     }
 }

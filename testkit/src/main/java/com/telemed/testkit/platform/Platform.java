@@ -325,10 +325,7 @@ public final class Platform implements AutoCloseable {
             throw new PlatformStartException(service.module() + " is not built: " + application
                     + " is missing (run ./mvnw package -DskipTests)");
         }
-        List<String> command = new ArrayList<>();
-        command.add(JavaProcesses.javaExecutable());
-        command.addAll(PlatformOptions.jvmOptionsOf(options.jvmOptions(), service));
-        command.addAll(List.of("-jar", application.toString()));
+        List<String> command = options.commandOf(service, JavaProcesses.javaExecutable(), List.of("-jar", application.toString()));
         Map<String, String> environment = environment(service, port);
         environment.putAll(extraEnvironment);
         // After the extra environment: this instance's own port, whatever a shared environment says.

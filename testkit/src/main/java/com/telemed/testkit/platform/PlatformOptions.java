@@ -4,6 +4,7 @@ import com.telemed.testkit.infra.FreePorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -13,16 +14,40 @@ import java.util.stream.Stream;
 
 /**
  * How to run the services: where the builds and logs are, their ports, the JVM options, the
- * environment every service gets (the operator key, the deployment's environment) and the
+ * environment every service gets (the operator key, the deployment's environment), the
  * environment only one service gets ({@code serviceEnvironment}, over the shared one: say, a
- * pharmacy endpoint for requests-service alone).
+ * pharmacy endpoint for requests-service alone) and the command each service's {@code java} runs
+ * under ({@code launcher}: empty, or say {@code nice -n 19}).
  */
 public record PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformService, Integer> ports,
                               List<String> jvmOptions, Map<String, String> environment, Duration readyTimeout,
-                              Map<PlatformService, Map<String, String>> serviceEnvironment) {
+                              Map<PlatformService, Map<String, String>> serviceEnvironment, List<String> launcher) {
 
     public PlatformOptions {
         serviceEnvironment = Map.copyOf(serviceEnvironment);
+        launcher = List.copyOf(launcher);
+    }
+
+    /** Each service's {@code java} started as it is. */
+    public PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformService, Integer> ports,
+                           List<String> jvmOptions, Map<String, String> environment, Duration readyTimeout,
+                           Map<PlatformService, Map<String, String>> serviceEnvironment) {
+        this(projectRoot, logDirectory, ports, jvmOptions, environment, readyTimeout, serviceEnvironment, List.of());
+    }
+
+    /** The same options, each service's {@code java} run under {@code launcher} (a command and its arguments). */
+    public PlatformOptions withLauncher(List<String> launcher) {
+        return new PlatformOptions(projectRoot, logDirectory, ports, jvmOptions, environment, readyTimeout, serviceEnvironment,
+                launcher);
+    }
+
+    /** The command line of one service: the launcher, then {@code java}, then its JVM options and arguments. */
+    public List<String> commandOf(PlatformService service, String java, List<String> arguments) {
+        List<String> command = new ArrayList<>(launcher);
+        command.add(java);
+        command.addAll(jvmOptionsOf(jvmOptions, service));
+        command.addAll(arguments);
+        return command;
     }
 
     /** Every service gets the same environment. */
