@@ -98,6 +98,20 @@ class BrowserHarnessTest {
     }
 
     @Test
+    void aBrowserThatCheckedOnePageHasAxeInPlaceInTheNextDocument() {
+        browser.get(pages.url("/clean"));
+        Axe.check(browser.driver(), "harness/clean-first");
+
+        browser.get(pages.url("/violations"));
+
+        assertEquals(true, browser.driver().executeScript("return typeof window.axe === 'object' && window.axe.version"
+                + " === '4.14.1'"), "evaluated by the browser in the new document, before any check sent it");
+        AssertionError failure = assertThrows(AssertionError.class, () -> Axe.check(browser.driver(), "harness/violations-preloaded"));
+        assertTrue(failure.getMessage().endsWith(":\n  - image-alt (critical): Images must have alternative text at img\n"
+                + "  - label (critical): Form elements must have labels at input"), failure.getMessage());
+    }
+
+    @Test
     void aPageWithSeriousViolationsFailsNamingEachRuleAndElement() {
         browser.get(pages.url("/violations"));
 

@@ -19,14 +19,18 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chromium.HasCdp;
 
 /**
  * The accessibility check of a page: axe-core (Deque's engine, from the npm registry, version
@@ -35,7 +39,8 @@ import org.openqa.selenium.WebDriver;
  * <p>The package is fetched once per machine with {@code npm pack} into the platform cache
  * ({@link PlatformCache}), checked against its pinned integrity, and {@code axe.min.js} read from the
  * tarball; it is injected into the page with {@code executeScript} (the DevTools protocol is not
- * held by the page's Content-Security-Policy) and run with {@code axe.run()}. The results are written
+ * held by the page's Content-Security-Policy), and from then on evaluated by that browser in every
+ * new document before the page's scripts, and run with {@code axe.run()}. The results are written
  * to {@code target/axe/<label>.json}; {@link #check} fails listing every serious or critical
  * violation (rule, impact, the selectors of each element at fault).
  *
@@ -107,6 +112,8 @@ public final class Axe {
             }))).then(() => done(true));
             """;
     private static volatile String source;
+    /** The drivers whose browsers evaluate axe in every new document ({@link #preloadInLaterDocuments}). */
+    private static final Set<WebDriver> PRELOADED = Collections.newSetFromMap(new WeakHashMap<>());
     /** The script-running browser that checks copies of pages of browsers that run none. */
     private static Browser copies;
 
@@ -156,9 +163,26 @@ public final class Axe {
         JavascriptExecutor page = (JavascriptExecutor) driver;
         if (!Boolean.TRUE.equals(page.executeScript("return typeof window.axe === 'object'"))) {
             page.executeScript(source());
+            preloadInLaterDocuments(driver);
         }
         Object answer = page.executeAsyncScript(RUN.formatted(toJson(TAGS)));
         return record(label, String.valueOf(answer));
+    }
+
+    /**
+     * Has the browser evaluate axe in every document it opens from now on, before the page's own
+     * scripts (the DevTools protocol's {@code Page.addScriptToEvaluateOnNewDocument}, once per
+     * driver): later checks find it in place instead of sending the script with each. Measured on a
+     * quiet machine, a check of a new document 0.6 -> 0.4 s; under load, sending the 650 KB took 2.5 s.
+     */
+    private static void preloadInLaterDocuments(WebDriver driver) {
+        if (driver instanceof HasCdp cdp) {
+            synchronized (PRELOADED) {
+                if (PRELOADED.add(driver)) {
+                    cdp.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", source()));
+                }
+            }
+        }
     }
 
     private static Results runCopied(WebDriver withoutScript, String label) {
