@@ -3,6 +3,8 @@ package com.telemed.testkit.infra;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -12,11 +14,16 @@ import java.util.concurrent.ThreadLocalRandom;
  * ephemeral ports to every outgoing connection and to every other server asking for port 0 (the
  * services' own Quarkus tests, Kafka clients), so a port chosen there and bound seconds later by
  * a starting JVM was sometimes taken by then, and another process answered its readiness probe.
+ * Nor is a port handed out twice in one JVM: drawn at random, two services of one platform were
+ * once given the same one, and the gateway, failing to bind its management port, was taken for
+ * ready because web-service answered the probe there.
  */
 public final class FreePorts {
 
     private static final int FIRST = 20_000;
     private static final int END = 32_000;
+    /** Every port this JVM handed out: none is handed out again. */
+    private static final Set<Integer> GIVEN = ConcurrentHashMap.newKeySet();
 
     private FreePorts() {
     }
@@ -24,10 +31,13 @@ public final class FreePorts {
     public static int next() {
         for (int tries = 0; tries < 200; tries++) {
             int port = ThreadLocalRandom.current().nextInt(FIRST, END);
+            if (!GIVEN.add(port)) {
+                continue;
+            }
             try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
                 return port;
             } catch (IOException taken) {
-                // try another
+                GIVEN.remove(port); // another process holds it: free again later, perhaps
             }
         }
         throw new IllegalStateException("no free loopback port in " + FIRST + "-" + END);
