@@ -37,6 +37,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -70,7 +72,32 @@ class PatientPagesIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final DateTimeFormatter WIRE = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
+    /**
+     * The class's browsers, opened once (docs/testing.md, "Page tests"): one that runs script, a
+     * second one for the race, and one that runs none. Each test opens its own pages in them; the
+     * Berlin story puts the zone it emulates back when it ends.
+     */
+    private static Browser browser;
+    private static Browser rival;
+    private static Browser withoutScript;
+
     private RunningPlatform.Handle platform;
+
+    @BeforeAll
+    static void openBrowsers() {
+        browser = Browser.open();
+        rival = Browser.open();
+        withoutScript = Browser.withoutJavaScript();
+    }
+
+    @AfterAll
+    static void closeBrowsers() {
+        for (Browser each : new Browser[] {browser, rival, withoutScript}) {
+            if (each != null) {
+                each.close();
+            }
+        }
+    }
 
     /** The first delivery of {@code event} that {@code match} accepts, once it arrived (a minute at most). */
     private static JsonNode awaitEvent(WebhookReceiver receiver, String event, Predicate<JsonNode> match) {
@@ -204,7 +231,7 @@ class PatientPagesIT {
     @Test
     void aPatientInBerlinBooksReschedulesAndCancelsWhileThePrescriberWorksInNewYork(RunningPlatform.Handle platform) throws Exception {
         this.platform = platform;
-        try (WebhookReceiver receiver = new WebhookReceiver((post, attempt) -> 204); Browser browser = Browser.open()) {
+        try (WebhookReceiver receiver = new WebhookReceiver((post, attempt) -> 204)) {
             Clinic clinic = clinic(receiver);
             String email = "lise." + UUID.randomUUID() + "@example.com";
             String link = bookingLink(clinic, receiver, email);
@@ -288,14 +315,17 @@ class PatientPagesIT {
                             "prescriberName", PRESCRIBER, "cancelledBy", "patient");
                 }
             }
+        } finally {
+            browser.driver().executeCdpCommand("Emulation.setTimezoneOverride", Map.of("timezoneId", ""));
         }
     }
 
     @Test
     void twoBrowsersRaceForOneSlotOneBooksTheOtherIsToldAndBooksAnother(RunningPlatform.Handle platform) throws Exception {
         this.platform = platform;
-        try (WebhookReceiver receiver = new WebhookReceiver((post, attempt) -> 204);
-             Browser first = Browser.open(); Browser second = Browser.open()) {
+        Browser first = browser;
+        Browser second = rival;
+        try (WebhookReceiver receiver = new WebhookReceiver((post, attempt) -> 204)) {
             Clinic clinic = clinic(receiver);
             String linkA = bookingLink(clinic, receiver, "a." + UUID.randomUUID() + "@example.com");
             String linkB = bookingLink(clinic, receiver, "b." + UUID.randomUUID() + "@example.com");
@@ -327,11 +357,11 @@ class PatientPagesIT {
     @Test
     void withoutJavaScriptAPatientChoosesAZoneAndBooks(RunningPlatform.Handle platform) throws Exception {
         this.platform = platform;
-        try (WebhookReceiver receiver = new WebhookReceiver((post, attempt) -> 204); Browser browser = Browser.withoutJavaScript()) {
-            assertFalse(browser.runsJavaScript());
+        try (WebhookReceiver receiver = new WebhookReceiver((post, attempt) -> 204)) {
+            assertFalse(withoutScript.runsJavaScript());
             Clinic clinic = clinic(receiver);
             String link = bookingLink(clinic, receiver, "noscript." + UUID.randomUUID() + "@example.com");
-            WebDriver driver = browser.get(link).driver();
+            WebDriver driver = withoutScript.get(link).driver();
             assertEquals(link, driver.getCurrentUrl(), "no script: the page stays where it was opened");
             look(driver, "booking-open-noscript");
             driver.findElement(By.cssSelector("#tz option[value='" + BERLIN.getId() + "']")).click();
@@ -459,38 +489,30 @@ class PatientPagesIT {
     @Test
     void aNewPatientCorrectsAnErrorAndLandsOnThePartnersReturnPageWithTheResponseId(RunningPlatform.Handle platform) throws Exception {
         this.platform = platform;
-        try (Browser browser = Browser.open()) {
-            hostedSurvey(browser, "new-patient");
-        }
+        hostedSurvey(browser, "new-patient");
     }
 
     @Test
     void aReturningMemberFillsTheSurveyTheirTokenOpens(RunningPlatform.Handle platform) throws Exception {
         this.platform = platform;
-        try (Browser browser = Browser.open()) {
-            hostedSurvey(browser, "returning-member", true);
-        }
+        hostedSurvey(browser, "returning-member", true);
     }
 
     @Test
     void theSameSurveyWithoutJavaScript(RunningPlatform.Handle platform) throws Exception {
         this.platform = platform;
-        try (Browser browser = Browser.withoutJavaScript()) {
-            hostedSurvey(browser, "new-patient-noscript");
-        }
+        hostedSurvey(withoutScript, "new-patient-noscript");
     }
 
     @Test
     void anUnknownLinkAndAWrongKeyAreClearPages(RunningPlatform.Handle platform) throws Exception {
         this.platform = platform;
-        try (Browser browser = Browser.open()) {
-            WebDriver driver = browser.get(platform.gateway() + "/book/" + "x".repeat(32)).driver();
-            assertFalse(driver.findElement(By.tagName("h1")).getText().isBlank());
-            look(driver, "booking-unknown");
-            browser.get(platform.gateway() + "/surveys/nothing-here?key=pk_" + "0".repeat(32));
-            assertEquals("This survey link is not valid", driver.findElement(By.tagName("h1")).getText());
-            look(driver, "survey-wrong-key");
-        }
+        WebDriver driver = browser.get(platform.gateway() + "/book/" + "x".repeat(32)).driver();
+        assertFalse(driver.findElement(By.tagName("h1")).getText().isBlank());
+        look(driver, "booking-unknown");
+        browser.get(platform.gateway() + "/surveys/nothing-here?key=pk_" + "0".repeat(32));
+        assertEquals("This survey link is not valid", driver.findElement(By.tagName("h1")).getText());
+        look(driver, "survey-wrong-key");
         List<String> statuses = new ArrayList<>();
         statuses.add(given().baseUri(platform.gateway().toString()).get("/book/" + "x".repeat(32)).then().extract().statusCode() + "");
         statuses.add(given().baseUri(platform.gateway().toString()).get("/surveys/nothing-here?key=pk_" + "0".repeat(32)).then().extract()
