@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.telemed.testkit.concurrent.Parallel;
 import com.telemed.testkit.infra.Infrastructure;
 import com.telemed.testkit.kafka.TopicReader;
 import java.io.BufferedReader;
@@ -118,6 +119,25 @@ class InfrastructureTest {
             assertTrue(rows.next());
             assertEquals("kit_check", rows.getString(1));
             assertEquals("300", rows.getString(2));
+        }
+    }
+
+    @Test
+    void concurrentCreatorsOfOneDatabaseAllSucceed() throws Exception {
+        var postgres = infrastructure.postgres();
+        for (int round = 0; round < 10; round++) {
+            String name = "kit_race_" + round + "_" + Long.toHexString(System.nanoTime());
+            // Two platforms of one JVM starting at once ensure the same databases (a run failed on
+            // the unique violation of pg_database's name index): every creator gets its database.
+            Parallel.map(6, List.of(1, 2, 3, 4, 5, 6), n -> {
+                postgres.ensureDatabase(name);
+                return n;
+            });
+            try (var connection = DriverManager.getConnection(postgres.jdbcUrl(name), postgres.username(), postgres.password());
+                 var rows = connection.createStatement().executeQuery("SELECT current_database()")) {
+                assertTrue(rows.next());
+                assertEquals(name, rows.getString(1));
+            }
         }
     }
 
