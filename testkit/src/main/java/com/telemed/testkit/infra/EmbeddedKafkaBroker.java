@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedKafkaBroker implements KafkaCluster {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
-    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
+    /** How long a start may take unless the caller gives longer ({@link #start(Path, int, int, boolean, Duration)}). */
+    public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
 
     private final Path directory;
     private final int port;
@@ -35,6 +36,7 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
     private Process process;
     private KafkaClassData.Archiving archiving = KafkaClassData.Archiving.NONE;
     private boolean clientCompilerOnly;
+    private Duration startupTimeout = STARTUP_TIMEOUT;
     /** For a view of the broker another class loader of this JVM runs ({@link SystemLoaded}); else null. */
     private final SystemLoaded.KafkaControl shared;
 
@@ -64,9 +66,21 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
      * free one. With {@code stopOnExit} a shutdown hook stops it should the caller not.
      */
     public static EmbeddedKafkaBroker start(Path directory, int port, int controllerPort, boolean stopOnExit) {
-        return start(new EmbeddedKafkaBroker(directory,
+        return start(directory, port, controllerPort, stopOnExit, STARTUP_TIMEOUT);
+    }
+
+    /**
+     * As {@link #start(Path, int, int, boolean)}, waiting up to {@code startupTimeout} for this start
+     * and every later one (./stack gives its servers as long as its services: a niced stack beside a
+     * busy machine can take longer than the default).
+     */
+    public static EmbeddedKafkaBroker start(Path directory, int port, int controllerPort, boolean stopOnExit,
+                                            Duration startupTimeout) {
+        EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(directory,
                 port == 0 ? FreePorts.next() : port,
-                controllerPort == 0 ? FreePorts.next() : controllerPort, null), stopOnExit);
+                controllerPort == 0 ? FreePorts.next() : controllerPort, null);
+        broker.startupTimeout = startupTimeout;
+        return start(broker, stopOnExit);
     }
 
     /**
@@ -283,7 +297,7 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
     }
 
     private void awaitReady(Path log) {
-        Instant deadline = Instant.now().plus(STARTUP_TIMEOUT);
+        Instant deadline = Instant.now().plus(startupTimeout);
         Map<String, Object> adminConfig = new java.util.HashMap<>(clientSecurity());
         adminConfig.putAll(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
@@ -303,7 +317,7 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
                     // Still starting.
                 }
                 if (Instant.now().isAfter(deadline)) {
-                    throw new IllegalStateException("Kafka not ready after " + STARTUP_TIMEOUT.toSeconds()
+                    throw new IllegalStateException("Kafka not ready after " + startupTimeout.toSeconds()
                             + " s, log " + log + ":\n" + JavaProcesses.tail(log, 40));
                 }
                 Thread.sleep(200);

@@ -47,6 +47,15 @@ public final class EmbeddedPostgresServer implements PostgresServer {
      * {@code full_page_writes} off): a test JVM's, whose data dies with it.
      */
     public static EmbeddedPostgresServer start(Path dataDirectory, int port, boolean keepData, boolean durable) {
+        return start(dataDirectory, port, keepData, durable, STARTUP_WAIT);
+    }
+
+    /** How long a start may take unless the caller gives longer. */
+    public static final Duration STARTUP_WAIT = Duration.ofSeconds(60);
+
+    /** As {@link #start(Path, int, boolean, boolean)}, waiting up to {@code startupWait} for the server. */
+    public static EmbeddedPostgresServer start(Path dataDirectory, int port, boolean keepData, boolean durable,
+                                               Duration startupWait) {
         PostgresBinaries binaries = PostgresBinaries.prepare(PlatformCache.directory());
         try {
             if (keepData) {
@@ -76,7 +85,7 @@ public final class EmbeddedPostgresServer implements PostgresServer {
                     .setRegisterShutdownHook(!keepData)
                     .setCleanDataDirectory(!keepData)
                     .setPort(port == 0 ? FreePorts.next() : port)
-                    .setPGStartupWait(Duration.ofSeconds(60))
+                    .setPGStartupWait(startupWait)
                     // Seven services with their own pools share this server (web-service has no database).
                     .setServerConfig("max_connections", "300")
                     .setServerConfig("listen_addresses", "127.0.0.1")

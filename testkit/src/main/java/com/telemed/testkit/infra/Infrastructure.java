@@ -112,8 +112,19 @@ public final class Infrastructure implements AutoCloseable {
      */
     public static Infrastructure startPersistent(Path directory, int postgresPort, int kafkaPort, int controllerPort,
                                                  int smtpPort, int imapPort) {
+        return startPersistent(directory, postgresPort, kafkaPort, controllerPort, smtpPort, imapPort,
+                EmbeddedKafkaBroker.STARTUP_TIMEOUT);
+    }
+
+    /**
+     * As {@link #startPersistent(Path, int, int, int, int, int)}, giving PostgreSQL and Kafka up to
+     * {@code startTimeout} each to be ready (./stack gives them what it gives its services,
+     * {@code STACK_START_TIMEOUT}), never less than their defaults.
+     */
+    public static Infrastructure startPersistent(Path directory, int postgresPort, int kafkaPort, int controllerPort,
+                                                 int smtpPort, int imapPort, Duration startTimeout) {
         return start(directory, postgresPort, kafkaPort, controllerPort,
-                () -> EmbeddedMailServer.startWithImap(smtpPort, imapPort), true, false, System.getenv());
+                () -> EmbeddedMailServer.startWithImap(smtpPort, imapPort), true, false, System.getenv(), startTimeout);
     }
 
     /**
@@ -124,6 +135,15 @@ public final class Infrastructure implements AutoCloseable {
     static Infrastructure start(Path directory, int postgresPort, int kafkaPort, int controllerPort,
                                 Supplier<EmbeddedMailServer> embeddedMail, boolean persistent, boolean forTests,
                                 Map<String, String> environment) {
+        return start(directory, postgresPort, kafkaPort, controllerPort, embeddedMail, persistent, forTests, environment,
+                EmbeddedKafkaBroker.STARTUP_TIMEOUT);
+    }
+
+    static Infrastructure start(Path directory, int postgresPort, int kafkaPort, int controllerPort,
+                                Supplier<EmbeddedMailServer> embeddedMail, boolean persistent, boolean forTests,
+                                Map<String, String> environment, Duration startTimeout) {
+        Duration postgresWait = max(startTimeout, EmbeddedPostgresServer.STARTUP_WAIT);
+        Duration kafkaWait = max(startTimeout, EmbeddedKafkaBroker.STARTUP_TIMEOUT);
         MailServer mail = environment.containsKey("PLATFORM_SMTP_HOST")
                 ? new ExternalMailServer(environment.get("PLATFORM_SMTP_HOST"),
                         Integer.parseInt(environment.getOrDefault("PLATFORM_SMTP_PORT", "25")))
@@ -135,7 +155,7 @@ public final class Infrastructure implements AutoCloseable {
                             Integer.parseInt(environment.getOrDefault("PLATFORM_POSTGRES_PORT", "5432")),
                             environment.getOrDefault("PLATFORM_POSTGRES_USER", "postgres"),
                             environment.getOrDefault("PLATFORM_POSTGRES_PASSWORD", ""))
-                    : EmbeddedPostgresServer.start(directory.resolve("postgres"), postgresPort, persistent, !forTests);
+                    : EmbeddedPostgresServer.start(directory.resolve("postgres"), postgresPort, persistent, !forTests, postgresWait);
         } catch (RuntimeException e) {
             mail.close();
             throw e;
@@ -145,7 +165,7 @@ public final class Infrastructure implements AutoCloseable {
             kafka = environment.containsKey("PLATFORM_KAFKA_BOOTSTRAP_SERVERS")
                     ? new ExternalKafkaCluster(environment.get("PLATFORM_KAFKA_BOOTSTRAP_SERVERS"))
                     : forTests ? EmbeddedKafkaBroker.startForTests(directory.resolve("kafka"))
-                    : EmbeddedKafkaBroker.start(directory.resolve("kafka"), kafkaPort, controllerPort, !persistent);
+                    : EmbeddedKafkaBroker.start(directory.resolve("kafka"), kafkaPort, controllerPort, !persistent, kafkaWait);
             createTopics(kafka.bootstrapServers());
         } catch (RuntimeException e) {
             try {
@@ -344,5 +364,9 @@ public final class Infrastructure implements AutoCloseable {
         } catch (IOException ignored) {
             // A temporary directory left behind is harmless.
         }
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 }

@@ -77,7 +77,7 @@ public final class StackMain {
 
         long began = System.nanoTime();
         infrastructure = Infrastructure.startPersistent(files.directory().resolve("data"),
-                POSTGRES_PORT, KAFKA_PORT, KAFKA_CONTROLLER_PORT, SMTP_PORT, IMAP_PORT);
+                POSTGRES_PORT, KAFKA_PORT, KAFKA_CONTROLLER_PORT, SMTP_PORT, IMAP_PORT, startTimeout);
         files.writePid("postgres", infrastructure.postgres().pid());
         files.writePid("kafka", infrastructure.kafka().pid());
         files.writeMail(infrastructure.mail());
@@ -118,8 +118,9 @@ public final class StackMain {
     }
 
     /**
-     * How long each service may take to be ready: {@code STACK_START_TIMEOUT} in seconds (a slow or
-     * busy machine), 120 when unset; anything but a positive number of seconds is refused.
+     * How long each service, and PostgreSQL and Kafka before them, may take to be ready:
+     * {@code STACK_START_TIMEOUT} in seconds (a slow or busy machine), 120 when unset (the servers
+     * never get less than their own 60 and 90); anything but a positive number of seconds is refused.
      */
     static Duration startTimeout(String seconds) {
         if (seconds == null || seconds.isBlank()) {
