@@ -28,6 +28,12 @@ class MetricsTest {
         return found.find() ? Double.parseDouble(found.group(1)) : 0;
     }
 
+    /** The scrape's lines of these metrics but their buckets, for a failure's message. */
+    private static String lines(String prefix) {
+        String text = ManagementPort.given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        return text.lines().filter(line -> line.startsWith(prefix) && !line.contains("_bucket")).toList().toString();
+    }
+
     @Test
     void deliveriesByOutcomeAndAttemptLatency() throws Exception {
         double delivered = metric("webhook_deliveries_total", "outcome=\"delivered\"");
@@ -44,8 +50,9 @@ class MetricsTest {
             // Every counter reached (the dropped event may be consumed after the other's delivery is
             // done, in a later batch, and a loaded build once took more than 5 s to get there); then each
             // must be exactly one more, so an extra one still fails.
-            // It timed out once after 30 s (2026-11-28, a loaded build): the message names the counters
-            // as they were, to tell which one never moved.
+            // It timed out after 30 s twice (2026-11-28 and 2026-11-29, loaded builds), both times with
+            // one delivery counted and no successful attempt, which the code records first: the message
+            // names the counters as they were and the scrape's lines, to tell why.
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
                 double[] now = {metric("webhook_deliveries_total", "outcome=\"delivered\"") - delivered,
                         metric("webhook_deliveries_total", "outcome=\"retried\"") - retried,
@@ -54,7 +61,7 @@ class MetricsTest {
                         metric("webhook_attempt_duration_seconds_count", "result=\"failure\"") - failedAttempts};
                 assertTrue(Arrays.stream(now).allMatch(delta -> delta >= 1), "since the start: delivered " + now[0]
                         + ", retried " + now[1] + ", dropped " + now[2] + ", successful attempts " + now[3]
-                        + ", failed attempts " + now[4]);
+                        + ", failed attempts " + now[4] + "; the scrape's lines: " + lines("webhook_"));
             });
         }
         assertEquals(delivered + 1, metric("webhook_deliveries_total", "outcome=\"delivered\""));
