@@ -3,6 +3,8 @@ package com.telemed.members;
 import com.telemed.common.trust.ServiceProof;
 import com.telemed.common.trust.ServiceTrust;
 import com.telemed.testkit.http.FakeNeighbour;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
@@ -41,7 +43,10 @@ public class FakeRequestsService extends FakeNeighbour {
     private final Map<String, JsonArray> summaries = new ConcurrentHashMap<>();
     private final Set<String> withRequests = ConcurrentHashMap.newKeySet();
     private final List<Fence> fences = new CopyOnWriteArrayList<>();
+    /** Each fence's changing probe ({@link #overtakeFences}), by partner, member and version. */
+    private final Map<String, Future<Object>> probes = new ConcurrentHashMap<>();
     private volatile BiFunction<String, String, Object> fenceProbe;
+    private volatile boolean changingProbe;
     private volatile Failure fenceFailure;
 
     public FakeRequestsService(@ConfigProperty(name = "members.requests-service.url") String url, ServiceTrust trust) {
@@ -55,7 +60,9 @@ public class FakeRequestsService extends FakeNeighbour {
         summaries.clear();
         withRequests.clear();
         fences.clear();
+        probes.clear();
         fenceProbe = null;
+        changingProbe = false;
         fenceFailure = null;
     }
 
@@ -70,6 +77,17 @@ public class FakeRequestsService extends FakeNeighbour {
      * result with the fence: what was true while members-service waited for the answer.
      */
     public void probeFences(BiFunction<String, String, Object> probe) {
+        changingProbe = false;
+        fenceProbe = probe;
+    }
+
+    /**
+     * As {@link #probeFences}, for a probe that changes the member (overtakes the call that takes
+     * the fence): it runs once per fence, so a fence sent again, because its first call timed out on
+     * a loaded machine and the remote-call policy retried it, is not overtaken a second time.
+     */
+    public void overtakeFences(BiFunction<String, String, Object> probe) {
+        changingProbe = true;
         fenceProbe = probe;
     }
 
@@ -127,8 +145,12 @@ public class FakeRequestsService extends FakeNeighbour {
                 return;
             }
             // Unordered: concurrent fences are probed at once, as they arrive.
-            Vertx.currentContext().executeBlocking(() -> probe.apply(partnerId, memberId), false)
-                    .onComplete(probed -> takeFence(request, new Fence(partnerId, memberId, version,
+            Context context = Vertx.currentContext();
+            Future<Object> probing = changingProbe
+                    ? probes.computeIfAbsent(partnerId + "|" + memberId + "|" + version,
+                            key -> context.executeBlocking(() -> probe.apply(partnerId, memberId), false))
+                    : context.executeBlocking(() -> probe.apply(partnerId, memberId), false);
+            probing.onComplete(probed -> takeFence(request, new Fence(partnerId, memberId, version,
                             probed.succeeded() ? probed.result() : probed.cause())));
         } else {
             answer(request, 404, new JsonObject().put("error", "Not Found"));
