@@ -6,6 +6,8 @@ import com.telemed.testkit.logscan.LogStarts;
 import com.telemed.testkit.platform.Platform;
 import com.telemed.testkit.platform.PlatformOptions;
 import com.telemed.testkit.platform.PlatformService;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,9 +19,12 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -183,6 +188,8 @@ public final class RunningPlatform implements ParameterResolver {
         perService.computeIfAbsent(PlatformService.MESSAGING, service -> new HashMap<>())
                 .putAll(Map.of("SMTP_USERNAME", secrets.smtpUsername(), "SMTP_PASSWORD", secrets.smtpPassword(),
                         "ATTACHMENT_LINK_KEY", secrets.attachmentLinkKey()));
+        consumerSessions(root).forEach((service, variables) ->
+                perService.computeIfAbsent(service, key -> new HashMap<>()).putAll(variables));
         // The log scan reads only what this JVM's platforms write (the logs are appended to across runs).
         LogStarts.markBeforeWriting(logDirectory);
         Infrastructure infrastructure = Infrastructure.shared();
@@ -216,6 +223,42 @@ public final class RunningPlatform implements ParameterResolver {
         // send is recorded for the log scan.
         EndToEndChecks.platformStarted(handle);
         return handle;
+    }
+
+    /** The broker's least session timeout ({@code group.min.session.timeout.ms}'s default). */
+    static final int TEST_SESSION_TIMEOUT_MS = 6_000;
+
+    private static final Pattern SESSION_TIMEOUT = Pattern.compile("mp\\.messaging\\.incoming\\.([a-z0-9-]+)\\.session\\.timeout\\.ms");
+
+    /**
+     * Every Kafka consumer of the services (a channel whose {@code session.timeout.ms} its
+     * application.properties sets, 10 s) with the broker's least session timeout, 6 s, and a heartbeat
+     * every 2 s, as environment variables over the properties: a consumer a test kills
+     * (BillingLedgerRestartIT, the replicas tests, ChaosIT) holds its partitions until its session
+     * ends, and the survivor or the restarted instance waits that long. Deployments keep 10 s.
+     */
+    static Map<PlatformService, Map<String, String>> consumerSessions(Path root) {
+        Map<PlatformService, Map<String, String>> variables = new EnumMap<>(PlatformService.class);
+        for (PlatformService service : PlatformService.values()) {
+            Path properties = root.resolve(service.module()).resolve("src/main/resources/application.properties");
+            if (!Files.isRegularFile(properties)) {
+                continue;
+            }
+            try {
+                for (String line : Files.readAllLines(properties)) {
+                    Matcher channel = SESSION_TIMEOUT.matcher(line.strip().split("=", 2)[0].strip());
+                    if (channel.matches()) {
+                        String prefix = "MP_MESSAGING_INCOMING_" + channel.group(1).toUpperCase(Locale.ROOT).replace('-', '_');
+                        Map<String, String> own = variables.computeIfAbsent(service, key -> new HashMap<>());
+                        own.put(prefix + "_SESSION_TIMEOUT_MS", String.valueOf(TEST_SESSION_TIMEOUT_MS));
+                        own.put(prefix + "_HEARTBEAT_INTERVAL_MS", String.valueOf(TEST_SESSION_TIMEOUT_MS / 3));
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return variables;
     }
 
     /**
