@@ -424,6 +424,23 @@ class IdentityTest {
                 .then().statusCode(401).body("error", equalTo("Ops Key missing"));
     }
 
+    /** The gateway's own endpoints read the principal from the X-Principal header the edge sets, or from the routing context. */
+    @Test
+    void theGatewaysOwnEndpointsLearnThePrincipalFromTheEdge() {
+        String email = email();
+        String id = createAccount(email, List.of("support", "admin"), null);
+        bearer(session(email)).header("X-Principal", "operator_key:service").get(PrincipalEcho.PATH).then().statusCode(200)
+                .body("header", equalTo("person:" + id + ":admin,support:"))
+                .body("context", equalTo("person:" + id + ":admin,support:"));
+        operator().header("X-Principal", "person:" + id + ":admin:").get(PrincipalEcho.PATH).then().statusCode(200)
+                .body("header", equalTo("operator_key:service"))
+                .body("context", equalTo("operator_key:service"));
+        String key = operator().post("/ops/v1/pharmacies/pharm-echo/credentials").then().statusCode(201).extract().path("key");
+        bearer(key).get(PrincipalEcho.PATH).then().statusCode(200)
+                .body("header", equalTo("pharmacy:pharm-echo"))
+                .body("context", equalTo("pharmacy:pharm-echo"));
+    }
+
     @Test
     void withLocalAccountsOffTheirRoutesAreNotFoundAndSessionTokensInvalid() {
         String email = email();
