@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.telemed.common.retention.RetentionJob;
 import com.telemed.gateway.edge.GatewayEdgeTest;
 import com.telemed.gateway.edge.UpstreamServer;
 import com.telemed.gateway.partner.Keys;
@@ -57,6 +58,9 @@ class IdentityTest {
 
     @Inject
     AgroalDataSource dataSource;
+
+    @Inject
+    RetentionJob retention;
 
     private static RequestSpecification operator() {
         return given().header("x-ops-key", GatewayEdgeTest.OPS_KEY).contentType("application/json");
@@ -217,7 +221,7 @@ class IdentityTest {
         String prescriberId = UUID.randomUUID().toString();
         String id = createAccount(email, List.of("prescriber", "admin"), prescriberId);
         Instant before = Instant.now();
-        // Any letter case of the email; a credential the caller sends anyway changes nothing.
+        // Any letter case of the email.
         JsonPath signedIn = signIn(email.toUpperCase(), PASSWORD).then().statusCode(201)
                 .body("token", matchesPattern("ops_[0-9a-f]{32}"))
                 .extract().jsonPath();
@@ -422,6 +426,31 @@ class IdentityTest {
                 .then().statusCode(200).body("headers.x-principal", nullValue());
         given().header("X-Principal", "operator_key:service").get("/ops/v1/accounts")
                 .then().statusCode(401).body("error", equalTo("Ops Key missing"));
+    }
+
+    /** Platform-commons' retention job deletes sign-in failures after a day and sessions a week past their expiry, nothing newer. */
+    @Test
+    void oldSignInFailuresAndLongExpiredSessionsArePruned() throws Exception {
+        String id = createAccount(email(), List.of("support"), null);
+        String oldHash = Keys.hash("old-" + UUID.randomUUID());
+        String newHash = Keys.hash("new-" + UUID.randomUUID());
+        UUID oldFailure = UUID.randomUUID();
+        UUID newFailure = UUID.randomUUID();
+        execute("INSERT INTO sign_in_failures (id, email_hash, at) VALUES (?, ?, now() - interval '25 hours')", oldFailure, oldHash);
+        execute("INSERT INTO sign_in_failures (id, email_hash, at) VALUES (?, ?, now() - interval '23 hours')", newFailure, newHash);
+        execute("INSERT INTO sessions (token_hash, account_id, created_at, expires_at) VALUES (?, ?, now() - interval '9 days',"
+                + " now() - interval '8 days')", oldHash, UUID.fromString(id));
+        execute("INSERT INTO sessions (token_hash, account_id, created_at, expires_at) VALUES (?, ?, now() - interval '7 days',"
+                + " now() - interval '6 days')", newHash, UUID.fromString(id));
+        retention.prune();
+        assertEquals(0L, count("SELECT count(*) FROM sign_in_failures WHERE id = ?", oldFailure));
+        assertEquals(1L, count("SELECT count(*) FROM sign_in_failures WHERE id = ?", newFailure));
+        assertEquals(0L, count("SELECT count(*) FROM sessions WHERE token_hash = ?", oldHash));
+        assertEquals(1L, count("SELECT count(*) FROM sessions WHERE token_hash = ?", newHash));
+    }
+
+    private long count(String sql, Object parameter) throws Exception {
+        return ((Number) row(sql, parameter).values().iterator().next()).longValue();
     }
 
     /** The gateway's own endpoints read the principal from the X-Principal header the edge sets, or from the routing context. */
