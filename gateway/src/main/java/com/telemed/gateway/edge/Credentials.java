@@ -1,5 +1,6 @@
 package com.telemed.gateway.edge;
 
+import com.telemed.common.access.Principal;
 import com.telemed.gateway.partner.Keys;
 import io.quarkus.runtime.Startup;
 import io.vertx.core.Future;
@@ -10,8 +11,10 @@ import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -79,6 +82,42 @@ public class Credentials {
         return client.preparedQuery("SELECT EXISTS (SELECT 1 FROM partner_embed_origins WHERE origin = $1)")
                 .execute(Tuple.of(origin))
                 .map(rows -> first(rows).map(row -> row.getBoolean(0)).orElse(false));
+    }
+
+    /**
+     * The person a local account's session token ({@code ops_...}) authenticates: the session not
+     * ended and not expired (by the database's clock), its account not deleted; with the account's
+     * roles and prescriber. The hash found is compared again in constant time.
+     */
+    public Future<Optional<Principal>> personForSession(String token) {
+        return client.preparedQuery("""
+                        SELECT a.id, a.prescriber_id, s.token_hash,
+                               ARRAY(SELECT r.role FROM account_roles r WHERE r.account_id = a.id) AS roles
+                        FROM sessions s JOIN accounts a ON a.id = s.account_id
+                        WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > now() AND a.deleted_at IS NULL""")
+                .execute(Tuple.of(Keys.hash(token)))
+                .map(rows -> first(rows)
+                        .filter(row -> Keys.matches(token, row.getString(2)))
+                        .map(row -> Principal.person(row.getUUID(0).toString(), roles(row.getArrayOfStrings(3)),
+                                Optional.ofNullable(row.getUUID(1)).map(UUID::toString))));
+    }
+
+    /** The pharmacy a pharmacy key ({@code phk_...}) that is not revoked authenticates. */
+    public Future<Optional<Principal>> pharmacyForKey(String key) {
+        return client.preparedQuery(
+                        "SELECT pharmacy_id, key_hash FROM pharmacy_credentials WHERE key_hash = $1 AND revoked_at IS NULL")
+                .execute(Tuple.of(Keys.hash(key)))
+                .map(rows -> first(rows)
+                        .filter(row -> Keys.matches(key, row.getString(1)))
+                        .map(row -> Principal.pharmacy(row.getString(0))));
+    }
+
+    private static EnumSet<Principal.Role> roles(String[] names) {
+        EnumSet<Principal.Role> roles = EnumSet.noneOf(Principal.Role.class);
+        for (String name : names) {
+            Principal.Role.of(name).ifPresent(roles::add);
+        }
+        return roles;
     }
 
     private static Optional<Row> first(RowSet<Row> rows) {

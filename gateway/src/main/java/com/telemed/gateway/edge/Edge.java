@@ -1,8 +1,11 @@
 package com.telemed.gateway.edge;
 
+import com.telemed.common.access.Principal;
 import com.telemed.common.request.RequestIds;
 import com.telemed.common.trust.ServiceProof;
 import com.telemed.common.trust.ServiceTrust;
+import com.telemed.gateway.identity.BearerTokens;
+import com.telemed.gateway.identity.LocalAccounts;
 import com.telemed.gateway.partner.Keys;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
@@ -58,15 +61,17 @@ public class Edge {
     private final SubmissionLimits submissionLimits;
     private final GatewayConfig config;
     private final ServiceTrust trust;
+    private final LocalAccounts localAccounts;
     private final Optional<String> opsKeyHash;
 
     public Edge(Proxy proxy, Credentials credentials, SubmissionLimits submissionLimits, GatewayConfig config,
-                ServiceTrust trust) {
+                ServiceTrust trust, LocalAccounts localAccounts) {
         this.proxy = proxy;
         this.credentials = credentials;
         this.submissionLimits = submissionLimits;
         this.config = config;
         this.trust = trust;
+        this.localAccounts = localAccounts;
         this.opsKeyHash = config.opsApiKey().filter(key -> !key.isBlank()).map(Keys::hash);
     }
 
@@ -102,6 +107,9 @@ public class Edge {
         // the edge drops that header, as it drops every client's.
         ServiceProof.Verdict proof = path.startsWith("/internal/") ? trust.verify(request) : null;
         request.headers().remove(Proxy.PARTNER_HEADER);
+        // Who calls is the edge's to say (issue #40): a client's own principal goes nowhere, on every
+        // surface; an authenticated /ops call gets the one the edge found.
+        request.headers().remove(Principal.HEADER);
         // Concatenated rather than formatted: this runs on every call. The path carries ids, and
         // tokens that are written redacted (AccessLogPaths); the query string (search terms, emails,
         // survey tokens) is never logged.
@@ -175,7 +183,7 @@ public class Edge {
             }
             context.put(PARTNER_ATTRIBUTE, partner.get());
             MDC.put(RequestIds.PARTNER_MDC_KEY, partner.get());
-            proxy.forward(request, path, upstream, partner.get(), requestId);
+            proxy.forward(request, path, upstream, partner.get(), null, requestId);
         });
     }
 
@@ -221,22 +229,80 @@ public class Edge {
             if (request.method() == HttpMethod.POST && !withinSubmissionLimits(request, found.partnerId())) {
                 return;
             }
-            proxy.forward(request, path, upstream, found.partnerId(), requestId);
+            proxy.forward(request, path, upstream, found.partnerId(), null, requestId);
         });
     }
 
+    /**
+     * An operator call: authenticated by exactly one credential (people-and-pages.md, "Credentials on
+     * /ops"; docs/security.md, "People on /ops"), which becomes the call's {@link Principal}:
+     * {@code x-ops-key} as before (same errors) the operator key; else {@code Authorization: Bearer}
+     * with a session token of a local account ({@code ops_...}, while local accounts are on) a
+     * person, or a pharmacy key ({@code phk_...}) a pharmacy; any other bearer value, or one that is
+     * unknown, expired, ended or revoked, {@code 401 Invalid token}. Neither header:
+     * {@code 401 Ops Key missing}. The sign-in itself ({@code POST /ops/v1/sessions}) takes none.
+     * With local accounts off, their routes answer {@code 404} before any credential is looked at.
+     */
     private void opsCall(RoutingContext context, String path, Upstream upstream, String requestId) {
         HttpServerRequest request = context.request();
-        HttpServerResponse response = context.response();
+        if (Routes.isLocalAccountRoute(path) && !localAccounts.enabled()) {
+            EdgeResponses.errorAndClose(request, 404, "Not Found");
+            return;
+        }
+        if (Routes.isSignIn(request.method().name(), path)) {
+            opsAuthenticated(context, path, upstream, requestId, null, false);
+            return;
+        }
         String opsKey = request.getHeader("x-ops-key");
-        if (opsKey == null || opsKey.isBlank()) {
+        if (opsKey != null && !opsKey.isBlank()) {
+            if (opsKeyHash.isEmpty() || !Keys.matches(opsKey, opsKeyHash.get())) {
+                EdgeResponses.errorAndClose(request, 401, "Invalid Ops Key");
+                return;
+            }
+            opsAuthenticated(context, path, upstream, requestId, Principal.operatorKey(), false);
+            return;
+        }
+        String authorization = request.getHeader("Authorization");
+        if (authorization == null || authorization.isBlank()) {
             EdgeResponses.errorAndClose(request, 401, "Ops Key missing");
             return;
         }
-        if (opsKeyHash.isEmpty() || !Keys.matches(opsKey, opsKeyHash.get())) {
-            EdgeResponses.errorAndClose(request, 401, "Invalid Ops Key");
-            return;
+        request.pause();
+        lookup(context, bearer(authorization), principal -> {
+            if (principal.isEmpty()) {
+                EdgeResponses.errorAndClose(request, 401, "Invalid token");
+                return;
+            }
+            opsAuthenticated(context, path, upstream, requestId, principal.get(), true);
+        });
+    }
+
+    /** The principal an {@code Authorization} header's bearer value names, if any (one indexed read). */
+    private Future<Optional<Principal>> bearer(String authorization) {
+        Optional<String> token = BearerTokens.token(authorization);
+        if (token.isEmpty()) {
+            return Future.succeededFuture(Optional.empty());
         }
+        return switch (BearerTokens.kind(token.get())) {
+            case SESSION -> localAccounts.enabled()
+                    ? credentials.personForSession(token.get())
+                    : Future.succeededFuture(Optional.empty());
+            case PHARMACY_KEY -> credentials.pharmacyForKey(token.get());
+            // #40: OpenID Connect bearer tokens (JWTs) are verified here in a later part; until then
+            // every other bearer value is unknown.
+            case OTHER -> Future.succeededFuture(Optional.empty());
+        };
+    }
+
+    /**
+     * Goes on with an authenticated operator call ({@code principal} null only for the sign-in;
+     * {@code paused} when the request was paused for a credential lookup): to
+     * the gateway's own endpoints, which read the principal from the {@code X-Principal} header set
+     * here (and from the routing context under the same key), or forwarded with it.
+     */
+    private void opsAuthenticated(RoutingContext context, String path, Upstream upstream, String requestId,
+                                  Principal principal, boolean paused) {
+        HttpServerRequest request = context.request();
         if (upstream == Upstream.GATEWAY) {
             // The gateway's own endpoints read their bodies themselves: the JSON limit holds here too.
             String declaredLength = request.getHeader("Content-Length");
@@ -248,11 +314,20 @@ public class Edge {
                 EdgeResponses.errorAndClose(request, 413, "Payload Too Large");
                 return;
             }
+            if (principal != null) {
+                context.put(Principal.HEADER, principal);
+                request.headers().set(Principal.HEADER, principal.header());
+            }
+            // Paused for a lookup: let the body flow again for the handlers next() installs (as
+            // Quarkus's own authentication does); a call authenticated synchronously was never paused.
+            if (paused && !request.isEnded()) {
+                request.resume();
+            }
             context.next();
             return;
         }
         request.pause();
-        proxy.forward(request, path, upstream, null, requestId);
+        proxy.forward(request, path, upstream, null, principal, requestId);
     }
 
     /**
@@ -273,7 +348,7 @@ public class Edge {
             return;
         }
         request.pause();
-        proxy.forward(request, path, upstream, null, requestId);
+        proxy.forward(request, path, upstream, null, null, requestId);
     }
 
     /**
@@ -295,12 +370,12 @@ public class Edge {
         request.pause();
         String key = Routes.isSurveyPage(path) ? request.getParam(PAGE_KEY_PARAMETER) : null;
         if (key == null || key.isBlank()) {
-            proxy.forward(request, path, upstream, null, requestId);
+            proxy.forward(request, path, upstream, null, null, requestId);
             return;
         }
         lookup(context, credentials.partnerForPublishableKey(key), partner -> {
             if (partner.isEmpty()) {
-                proxy.forward(request, path, upstream, null, requestId);
+                proxy.forward(request, path, upstream, null, null, requestId);
                 return;
             }
             String partnerId = partner.get().partnerId();
@@ -309,7 +384,7 @@ public class Edge {
             if (request.method() == HttpMethod.POST && !withinSubmissionLimits(request, partnerId)) {
                 return;
             }
-            proxy.forward(request, path, upstream, partnerId, requestId);
+            proxy.forward(request, path, upstream, partnerId, null, requestId);
         });
     }
 

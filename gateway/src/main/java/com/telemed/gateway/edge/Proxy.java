@@ -1,5 +1,6 @@
 package com.telemed.gateway.edge;
 
+import com.telemed.common.access.Principal;
 import com.telemed.common.trust.ServiceProof;
 import com.telemed.common.trust.ServiceTrust;
 import io.vertx.core.MultiMap;
@@ -39,7 +40,10 @@ public class Proxy {
     private static final Set<String> NOT_FORWARDED = Set.of(
             "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer",
             "transfer-encoding", "upgrade", "host", "x-partner-id", "x-api-key", "x-ops-key",
-            "x-service-publishable-key", "x-request-id", "x-service-timestamp", "x-service-proof");
+            "x-service-publishable-key", "x-request-id", "x-service-timestamp", "x-service-proof",
+            // Issue #40: bearer credentials (session tokens, pharmacy keys) stay at the edge, and the
+            // principal a service gets is only ever the one the edge authenticated.
+            "authorization", "x-principal");
 
     private final Vertx vertx;
     private final HttpClient client;
@@ -62,14 +66,16 @@ public class Proxy {
     }
 
     /**
-     * Forwards the (paused) request; {@code partnerId} is null on operator and public routes. The body limit
+     * Forwards the (paused) request; {@code partnerId} is null on operator and public routes,
+     * {@code principal} (sent as {@code X-Principal}) is null on all but operator routes. The body limit
      * is the route's, never the client's {@code Content-Type}: only upload routes take the
      * multipart limit. A JSON body (at most 100 KB) is read whole before the service is called, so a
      * slow or vanished client never holds one of the service's connections and nothing over the
      * limit ever reaches a service; an upload streams through. A client that goes away ends the
      * forward, and a body that stops arriving for {@code body-stall-timeout} is answered 408.
      */
-    void forward(HttpServerRequest request, String path, Upstream upstream, String partnerId, String requestId) {
+    void forward(HttpServerRequest request, String path, Upstream upstream, String partnerId, Principal principal,
+                 String requestId) {
         boolean upload = Routes.takesUpload(request.method().name(), path);
         long limit = upload ? config.multipartBodyLimit() : config.jsonBodyLimit();
         String tooLarge = upload ? "File too large" : "Payload Too Large";
@@ -78,7 +84,7 @@ public class Proxy {
             EdgeResponses.errorAndClose(request, 413, tooLarge);
             return;
         }
-        Forward forward = new Forward(request, path, upstream, partnerId, requestId, limit, tooLarge);
+        Forward forward = new Forward(request, path, upstream, partnerId, principal, requestId, limit, tooLarge);
         if (upload) {
             forward.open(null);
         } else {
@@ -94,6 +100,7 @@ public class Proxy {
         private final String path;
         private final Upstream upstream;
         private final String partnerId;
+        private final Principal principal;
         private final String requestId;
         private final long limit;
         private final String tooLarge;
@@ -106,13 +113,14 @@ public class Proxy {
         private boolean waitingForService;
         private boolean upstreamEnded;
 
-        Forward(HttpServerRequest request, String path, Upstream upstream, String partnerId, String requestId, long limit,
-                String tooLarge) {
+        Forward(HttpServerRequest request, String path, Upstream upstream, String partnerId, Principal principal,
+                String requestId, long limit, String tooLarge) {
             this.request = request;
             this.response = request.response();
             this.path = path;
             this.upstream = upstream;
             this.partnerId = partnerId;
+            this.principal = principal;
             this.requestId = requestId;
             this.limit = limit;
             this.tooLarge = tooLarge;
@@ -170,6 +178,10 @@ public class Proxy {
                 if (partnerId != null) {
                     upstreamRequest.putHeader(PARTNER_HEADER, partnerId);
                 }
+                if (principal != null) {
+                    upstreamRequest.putHeader(Principal.HEADER, principal.header());
+                }
+                // #40: sign the principal (the 4-argument sign, once the access part's trust change is merged).
                 ServiceProof.Signature proof = trust.sign(request.method().name(), target, partnerId);
                 upstreamRequest.putHeader(ServiceProof.TIMESTAMP_HEADER, proof.timestamp());
                 upstreamRequest.putHeader(ServiceProof.PROOF_HEADER, proof.proof());

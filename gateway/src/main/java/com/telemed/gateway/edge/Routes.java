@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The routing table of the architecture: a path prefix names the surface (and so the credential)
@@ -28,6 +29,9 @@ public final class Routes {
     private record PartnerSetting(Pattern path, Upstream upstream) {
     }
 
+    private static final String ACCOUNTS = "/ops/v1/accounts";
+    private static final String SESSIONS = "/ops/v1/sessions";
+
     private static final List<Prefix> PREFIXES = List.of(
             partner("/v1/drugs", Upstream.CATALOGUE),
             partner("/v1/members", Upstream.MEMBERS),
@@ -48,6 +52,10 @@ public final class Routes {
             ops("/ops/v1/conversations", Upstream.MESSAGING),
             // Maintenance of the webhook secrets' encryption (webhook-service README, Secrets).
             ops("/ops/v1/webhook-secrets", Upstream.WEBHOOK),
+            // People and pharmacies on /ops (issue #40): the gateway's own identity endpoints.
+            ops(ACCOUNTS, Upstream.GATEWAY),
+            ops(SESSIONS, Upstream.GATEWAY),
+            ops("/ops/v1/pharmacies", Upstream.GATEWAY),
             // The platform's pages on the public address (people-and-pages.md): booking links, hosted
             // surveys, their assets, and the console (to come), all web-service's.
             page("/book"),
@@ -188,6 +196,19 @@ public final class Routes {
         }
         return PREFIXES.stream().filter(prefix -> prefix.matches(path)).findFirst()
                 .map(prefix -> path.equals(prefix.prefix()) ? prefix.prefix() : prefix.prefix() + "/**");
+    }
+
+    /**
+     * Whether {@code method path} is the sign-in of a local account, {@code POST /ops/v1/sessions}: the
+     * one {@code /ops} call that takes no credential (people-and-pages.md, "Credentials on /ops").
+     */
+    public static boolean isSignIn(String method, String path) {
+        return method.equals("POST") && path.equals(SESSIONS);
+    }
+
+    /** Whether {@code path} is a route of local accounts ({@code /ops/v1/accounts/**}, {@code /ops/v1/sessions/**}). */
+    public static boolean isLocalAccountRoute(String path) {
+        return Stream.of(ACCOUNTS, SESSIONS).anyMatch(prefix -> path.equals(prefix) || path.startsWith(prefix + "/"));
     }
 
     /** Whether {@code path} is a hosted survey page for a new patient, whose {@code key} names its partner. */

@@ -6,7 +6,7 @@ public enum Surface {
     PARTNER,
     /** {@code x-service-publishable-key} plus an allow-listed {@code Origin}: {@code /v2/embed/**}. */
     EMBED,
-    /** {@code x-ops-key}: {@code /ops/**}. */
+    /** {@code x-ops-key}, or {@code Authorization: Bearer} with a session token or a pharmacy key: {@code /ops/**}. */
     OPS,
     /**
      * No credential, the link is one: {@code /attachments/:token/:fileName} (attachment downloads,
