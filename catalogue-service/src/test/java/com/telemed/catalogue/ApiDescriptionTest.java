@@ -2,6 +2,7 @@ package com.telemed.catalogue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.telemed.common.access.OpsAccess;
 import com.telemed.testkit.openapi.ApiPaths;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,5 +18,11 @@ class ApiDescriptionTest {
     @Test
     void theCommittedDescriptionIsWhatTheAnnotationsSay() {
         assertEquals(List.of(), ApiPaths.check("catalogue-service"));
+    }
+
+    /** Every /ops operation of this module has its row in the one access table (issue #40): a new one cannot be forgotten. */
+    @Test
+    void everyOpsOperationHasItsRowInTheAccessTable() {
+        assertEquals(List.of(), ApiPaths.opsOperationsMissingFrom(OpsAccess.operations()));
     }
 }

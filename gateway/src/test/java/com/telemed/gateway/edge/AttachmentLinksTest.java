@@ -118,7 +118,8 @@ class AttachmentLinksTest {
         assertNotEquals(forgedProof, proof);
         // The proof covers the call as forwarded: no partner.
         assertEquals(ServiceProof.Verdict.PROVEN,
-                trust.verify("GET", link, null, received.getString("headers.x-service-timestamp"), proof));
+                trust.verify("GET", link, null, received.getString("headers.x-principal"),
+                        received.getString("headers.x-service-timestamp"), proof));
     }
 
     @Test

@@ -195,7 +195,7 @@ public class GatewayEdgeTest {
     private void assertProven(JsonPath echoed, String method, String partnerId) {
         assertEquals(method, echoed.getString("method"));
         assertEquals(ServiceProof.Verdict.PROVEN, trust.verify(method, echoed.getString("uri"), partnerId,
-                echoed.getString("headers.x-service-timestamp"), echoed.getString("headers.x-service-proof")));
+                echoed.getString("headers.x-principal"), echoed.getString("headers.x-service-timestamp"), echoed.getString("headers.x-service-proof")));
     }
 
     /** Bearer tokens in paths (booking links) never reach the access log; the rest of the line does. */

@@ -67,7 +67,7 @@ class PagesTest {
 
     private void assertProven(JsonPath echoed, String partnerId) {
         assertEquals(ServiceProof.Verdict.PROVEN, trust.verify(echoed.getString("method"), echoed.getString("uri"), partnerId,
-                echoed.getString("headers.x-service-timestamp"), echoed.getString("headers.x-service-proof")));
+                echoed.getString("headers.x-principal"), echoed.getString("headers.x-service-timestamp"), echoed.getString("headers.x-service-proof")));
     }
 
     @Test

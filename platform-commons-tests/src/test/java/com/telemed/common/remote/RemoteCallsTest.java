@@ -58,12 +58,16 @@ class RemoteCallsTest {
      */
     @Vetoed
     static final class Things extends FakeNeighbour {
+        /** The X-Principal of each call answered (its proof covers it: proofs are checked above). */
+        final List<String> principals = new java.util.concurrent.CopyOnWriteArrayList<>();
+
         Things(String url, ServiceTrust trust) {
             super(url, request -> trust.verify(request) == ServiceProof.Verdict.PROVEN);
         }
 
         @Override
         protected void answerNormally(HttpServerRequest request, Call call) {
+            principals.add(String.valueOf(request.getHeader("X-Principal")));
             String id = call.path().substring("/internal/things/".length());
             if (id.equals("missing")) {
                 answer(request, 404, new JsonObject().put("error", "Thing not found"));
@@ -105,6 +109,8 @@ class RemoteCallsTest {
         assertEquals(new Thing("t-1"), service.call("get", () -> api.get("t-1", "partner-a")));
         assertEquals(List.of(), things.unproven());
         assertEquals(List.of("/internal/things/t-1"), things.calls().stream().map(FakeNeighbour.Call::path).toList());
+        // A service calls as itself (issue #40): service:<quarkus.application.name>, signed with the rest.
+        assertEquals(List.of("service:platform-commons"), things.principals);
     }
 
     @Test

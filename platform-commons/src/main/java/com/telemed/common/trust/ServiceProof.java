@@ -13,11 +13,13 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The proof that a call comes from a platform service (the gateway, or a service calling another):
- * {@code HMAC-SHA256(key, method + "\n" + target + "\n" + partnerId + "\n" + timestamp)} in lowercase
- * hex, where {@code target} is the request target as sent (raw path, then {@code ?} and the raw query
- * when there is one), {@code partnerId} the {@code X-Partner-Id} header sent with it (empty when none)
- * and {@code timestamp} the Unix time in seconds, sent as {@value #TIMESTAMP_HEADER} beside the proof
- * in {@value #PROOF_HEADER}.
+ * {@code HMAC-SHA256(key, method + "\n" + target + "\n" + partnerId + "\n" + principal + "\n" + timestamp)}
+ * in lowercase hex, where {@code target} is the request target as sent (raw path, then {@code ?} and
+ * the raw query when there is one), {@code partnerId} the {@code X-Partner-Id} header sent with it
+ * (empty when none), {@code principal} the {@code X-Principal} header sent with it (empty when none;
+ * {@code access.Principal}: a service believes who an {@code /ops} call acts as only because the proof
+ * covers it) and {@code timestamp} the Unix time in seconds, sent as {@value #TIMESTAMP_HEADER} beside
+ * the proof in {@value #PROOF_HEADER}.
  *
  * <p>Keys: the first signs, every one verifies ({@link TrustConfig#key} says how a key rotates).
  * A proof is fresh while its timestamp is within {@code maxSkew} of this clock, either way.
@@ -67,18 +69,30 @@ public final class ServiceProof {
         this.clock = clock;
     }
 
-    /** Signs a call about to be sent with the first key; {@code partnerId} null when the call carries none. */
+    /** Signs a call without a principal about to be sent: {@code sign(method, target, partnerId, null)}. */
     public Signature sign(String method, String target, String partnerId) {
-        String timestamp = Long.toString(clock.instant().getEpochSecond());
-        return new Signature(timestamp, HEX.formatHex(mac(keys.get(0), canonical(method, target, partnerId, timestamp))));
+        return sign(method, target, partnerId, null);
     }
 
-    /** Checks a received call's two headers against what it is: its method, target and partner header. */
-    public Verdict verify(String method, String target, String partnerId, String timestamp, String proof) {
+    /**
+     * Signs a call about to be sent with the first key; {@code partnerId} and {@code principal} (the
+     * {@code X-Principal} header's value) null when the call carries none.
+     */
+    public Signature sign(String method, String target, String partnerId, String principal) {
+        String timestamp = Long.toString(clock.instant().getEpochSecond());
+        return new Signature(timestamp, HEX.formatHex(mac(keys.get(0), canonical(method, target, partnerId, principal, timestamp))));
+    }
+
+    /**
+     * Checks a received call's two headers against what it is: its method, target, partner header and
+     * principal header (null when it has none).
+     */
+    public Verdict verify(String method, String target, String partnerId, String principal, String timestamp, String proof) {
         if (timestamp == null || proof == null) {
             return Verdict.MISSING;
         }
-        if (!TIMESTAMP.matcher(timestamp).matches() || !PROOF.matcher(proof).matches() || hasNewline(method, target, partnerId)) {
+        if (!TIMESTAMP.matcher(timestamp).matches() || !PROOF.matcher(proof).matches()
+                || hasNewline(method, target, partnerId, principal)) {
             return Verdict.MALFORMED;
         }
         long skew = Math.abs(clock.instant().getEpochSecond() - Long.parseLong(timestamp));
@@ -86,7 +100,7 @@ public final class ServiceProof {
             return Verdict.STALE;
         }
         byte[] presented = HEX.parseHex(proof);
-        byte[] signed = canonical(method, target, partnerId, timestamp);
+        byte[] signed = canonical(method, target, partnerId, principal, timestamp);
         boolean matched = false;
         for (Key key : keys) {
             matched |= MessageDigest.isEqual(mac(key, signed), presented);
@@ -94,12 +108,12 @@ public final class ServiceProof {
         return matched ? Verdict.PROVEN : Verdict.INVALID;
     }
 
-    static byte[] canonical(String method, String target, String partnerId, String timestamp) {
-        if (hasNewline(method, target, partnerId)) {
+    static byte[] canonical(String method, String target, String partnerId, String principal, String timestamp) {
+        if (hasNewline(method, target, partnerId, principal)) {
             throw new IllegalArgumentException("a signed part holds a line break");
         }
-        return (method + "\n" + target + "\n" + (partnerId == null ? "" : partnerId) + "\n" + timestamp)
-                .getBytes(StandardCharsets.UTF_8);
+        return (method + "\n" + target + "\n" + (partnerId == null ? "" : partnerId) + "\n" + (principal == null ? "" : principal)
+                + "\n" + timestamp).getBytes(StandardCharsets.UTF_8);
     }
 
     private static boolean hasNewline(String... parts) {

@@ -15,7 +15,8 @@ import org.jboss.logging.Logger;
  * every other (so it holds for every resource, {@code /internal/**}, {@code /ops/**}, unknown paths
  * and Quarkus's own endpoints alike) that answers {@code 401 {"error":"Unauthorized"}}, serving
  * nothing and reading no body, unless the call carries a fresh {@link ServiceProof} for its method,
- * its request target as received and its {@code X-Partner-Id} header. No path is open: the probes
+ * its request target as received, its {@code X-Partner-Id} header and its {@code X-Principal} header
+ * (who an {@code /ops} call acts as: believed because the proof covers it). No path is open: the probes
  * ({@code /q/health} and below, for the orchestrator) and {@code /q/metrics} (for the scraper) are not
  * on this router but on the management interface's own port ({@code quarkus.management.enabled}),
  * which this check does not guard; neither shows partner or patient data.

@@ -1,6 +1,7 @@
 package com.telemed.requests.appointment;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.requests.prescriber.InPerson;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -27,9 +28,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class AppointmentResource {
 
     private final Appointments appointments;
+    private final InPerson inPerson;
 
-    public AppointmentResource(Appointments appointments) {
+    public AppointmentResource(Appointments appointments, InPerson inPerson) {
         this.appointments = appointments;
+        this.inPerson = inPerson;
     }
 
     @Tag(name = "Consultations")
@@ -74,7 +77,7 @@ public class AppointmentResource {
     @Path("/{id}/outcome")
     @Consumes(MediaType.APPLICATION_JSON)
     public AppointmentView outcome(@PathParam("id") String id, JsonNode body) {
-        return appointments.outcome(id, body);
+        return appointments.outcome(id, body, inPerson::requireOwn);
     }
 
     @Tag(name = "Consultations")

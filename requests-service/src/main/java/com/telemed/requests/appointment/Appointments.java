@@ -244,9 +244,11 @@ public class Appointments {
     }
 
     /** {@code POST /ops/v1/appointments/:id/outcome}: held or no-show; no event. */
-    public AppointmentView outcome(String id, JsonNode body) {
+    public AppointmentView outcome(String id, JsonNode body, java.util.function.Consumer<String> prescriberCheck) {
         OutcomeInput input = Binding.bind(AppointmentSchemas.OUTCOME, body, OutcomeInput.class);
         Appointment found = find(id);
+        // A prescriber in person marks only their own appointments (403 Prescriber mismatch).
+        prescriberCheck.accept(found.prescriberId.toString());
         return QuarkusTransaction.requiringNew().call(() -> {
             Instant now = now();
             Locked locked = lock(found.id, found.requestId);

@@ -2,6 +2,7 @@ package com.telemed.requests.availability;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.validation.Binding;
+import com.telemed.requests.prescriber.InPerson;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
@@ -26,9 +27,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class AvailabilityResource {
 
     private final Availabilities availabilities;
+    private final InPerson inPerson;
 
-    public AvailabilityResource(Availabilities availabilities) {
+    public AvailabilityResource(Availabilities availabilities, InPerson inPerson) {
         this.availabilities = availabilities;
+        this.inPerson = inPerson;
     }
 
     @Tag(name = "Prescribers")
@@ -44,6 +47,8 @@ public class AvailabilityResource {
     @Path("/availability")
     @Consumes(MediaType.APPLICATION_JSON)
     public AvailabilityViews.Envelope put(@PathParam("id") String id, JsonNode body) {
+        // A prescriber sets their own hours; an administrator anyone's (403 Prescriber mismatch).
+        inPerson.requireOwn(id);
         return availabilities.put(id, Binding.bind(AvailabilitySchemas.PUT, body, AvailabilityInput.class));
     }
 

@@ -7,6 +7,8 @@ import static com.telemed.common.validation.Schemas.string;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.telemed.common.access.Caller;
+import com.telemed.common.access.Principal;
 import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.ObjectSchema;
 import jakarta.ws.rs.Consumes;
@@ -16,6 +18,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -54,10 +57,12 @@ public class PharmacyOperationsResource {
 
     private final ShippingUpdates updates;
     private final FailedTransmissions failed;
+    private final Caller caller;
 
-    public PharmacyOperationsResource(ShippingUpdates updates, FailedTransmissions failed) {
+    public PharmacyOperationsResource(ShippingUpdates updates, FailedTransmissions failed, Caller caller) {
         this.updates = updates;
         this.failed = failed;
+        this.caller = caller;
     }
 
     @Tag(name = "Pharmacy")
@@ -71,7 +76,10 @@ public class PharmacyOperationsResource {
     @Path("/updates")
     @Consumes(MediaType.APPLICATION_JSON)
     public ShippingUpdates.Applied update(JsonNode body) {
-        return updates.apply(Binding.bind(UPDATE, body, ShippingUpdates.Update.class));
+        // A pharmacy updates its own orders only: another pharmacy's is "Order not found", as an unknown one.
+        Optional<String> pharmacy = caller.principal().filter(principal -> principal.type() == Principal.Type.PHARMACY)
+                .map(Principal::id);
+        return updates.apply(Binding.bind(UPDATE, body, ShippingUpdates.Update.class), pharmacy);
     }
 
     /** Newest failure first; {@code limit} 1 to 100, default 50. */

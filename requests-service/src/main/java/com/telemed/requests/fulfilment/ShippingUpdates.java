@@ -14,6 +14,7 @@ import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -44,8 +45,13 @@ public class ShippingUpdates {
         this.events = events;
     }
 
+    /**
+     * An update; {@code pharmacy}, when the caller is a pharmacy, the one whose orders it may update
+     * (an order of another pharmacy is not found, exactly as an unknown one); empty for the operator
+     * key, which may update any order.
+     */
     @Transactional
-    public Applied apply(Update update) {
+    public Applied apply(Update update, Optional<String> pharmacy) {
         UUID requestId = Panache.getEntityManager()
                 .createQuery("select item.requestId from LineItem item where item.pharmacyOrderId = :order", UUID.class)
                 .setParameter("order", update.pharmacyOrderId())
@@ -54,7 +60,7 @@ public class ShippingUpdates {
         Request request = Request.findById(requestId, LockModeType.PESSIMISTIC_WRITE);
         LineItem item = request == null ? null : LineItem.<LineItem>find("pharmacyOrderId = ?1", update.pharmacyOrderId())
                 .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
-        if (item == null) {
+        if (item == null || pharmacy.isPresent() && !pharmacy.get().equals(item.pharmacyId)) {
             throw ApiException.notFound(ORDER_NOT_FOUND);
         }
         String tracking = update.trackingNumber() != null ? update.trackingNumber() : item.trackingNumber;

@@ -3,6 +3,7 @@ package com.telemed.requests.review;
 import static com.telemed.common.validation.Binding.bind;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.requests.prescriber.InPerson;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -29,9 +30,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class ItemDecisionResource {
 
     private final Review review;
+    private final InPerson inPerson;
 
-    public ItemDecisionResource(Review review) {
+    public ItemDecisionResource(Review review, InPerson inPerson) {
         this.review = review;
+        this.inPerson = inPerson;
     }
 
     @Tag(name = "Review")
@@ -46,7 +49,7 @@ public class ItemDecisionResource {
     @POST
     @Path("/approve")
     public ReviewViews.Outcome approve(@PathParam("id") String id, @PathParam("itemId") String itemId, JsonNode body) {
-        return review.approveItem(id, itemId, bind(ReviewSchemas.APPROVE_ITEM, body, ReviewInput.ItemApproval.class));
+        return review.approveItem(id, itemId, bind(ReviewSchemas.APPROVE_ITEM, inPerson.body(body), ReviewInput.ItemApproval.class));
     }
 
     @Tag(name = "Review")
@@ -61,7 +64,7 @@ public class ItemDecisionResource {
     @POST
     @Path("/deny")
     public ReviewViews.Outcome deny(@PathParam("id") String id, @PathParam("itemId") String itemId, JsonNode body) {
-        ReviewInput.WithReason input = bind(ReviewSchemas.WITH_REASON, body, ReviewInput.WithReason.class);
+        ReviewInput.WithReason input = bind(ReviewSchemas.WITH_REASON, inPerson.body(body), ReviewInput.WithReason.class);
         return review.denyItem(id, itemId, input.prescriberId(), input.reason());
     }
 
@@ -78,7 +81,7 @@ public class ItemDecisionResource {
     @Path("/request-consultation")
     public ReviewViews.Outcome requestConsultation(@PathParam("id") String id, @PathParam("itemId") String itemId,
                                                    JsonNode body) {
-        ReviewInput.Acting input = bind(ReviewSchemas.PRESCRIBER, body, ReviewInput.Acting.class);
+        ReviewInput.Acting input = bind(ReviewSchemas.PRESCRIBER, inPerson.body(body), ReviewInput.Acting.class);
         return review.requestItemConsultation(id, itemId, input.prescriberId());
     }
 
@@ -94,7 +97,7 @@ public class ItemDecisionResource {
     @POST
     @Path("/dosage")
     public ReviewViews.Outcome dosage(@PathParam("id") String id, @PathParam("itemId") String itemId, JsonNode body) {
-        ReviewInput.Dosage input = bind(ReviewSchemas.DOSAGE, body, ReviewInput.Dosage.class);
+        ReviewInput.Dosage input = bind(ReviewSchemas.DOSAGE, inPerson.body(body), ReviewInput.Dosage.class);
         return review.updateDosage(id, itemId, input.prescriberId(), input.skuId());
     }
 }

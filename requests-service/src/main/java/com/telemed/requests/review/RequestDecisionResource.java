@@ -5,6 +5,7 @@ import static com.telemed.common.validation.Binding.bind;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
+import com.telemed.requests.prescriber.InPerson;
 import com.telemed.requests.request.Cancellations;
 import com.telemed.requests.request.HistoryEntry;
 import com.telemed.requests.request.Request;
@@ -38,11 +39,13 @@ public class RequestDecisionResource {
     private final Review review;
     private final RequestLevelDecisions decisions;
     private final Cancellations cancellations;
+    private final InPerson inPerson;
 
-    public RequestDecisionResource(Review review, RequestLevelDecisions decisions, Cancellations cancellations) {
+    public RequestDecisionResource(Review review, RequestLevelDecisions decisions, Cancellations cancellations, InPerson inPerson) {
         this.review = review;
         this.decisions = decisions;
         this.cancellations = cancellations;
+        this.inPerson = inPerson;
     }
 
     @Tag(name = "Review")
@@ -56,7 +59,7 @@ public class RequestDecisionResource {
     @POST
     @Path("/claim")
     public ReviewViews.Outcome claim(@PathParam("id") String id, JsonNode body) {
-        return review.claim(id, bind(ReviewSchemas.PRESCRIBER, body, ReviewInput.Acting.class).prescriberId());
+        return review.claim(id, bind(ReviewSchemas.PRESCRIBER, inPerson.body(body), ReviewInput.Acting.class).prescriberId());
     }
 
     @Tag(name = "Review")
@@ -70,7 +73,7 @@ public class RequestDecisionResource {
     @POST
     @Path("/notes")
     public ReviewViews.Outcome note(@PathParam("id") String id, JsonNode body) {
-        ReviewInput.Note input = bind(ReviewSchemas.NOTE, body, ReviewInput.Note.class);
+        ReviewInput.Note input = bind(ReviewSchemas.NOTE, inPerson.body(body), ReviewInput.Note.class);
         return review.addNote(id, input.prescriberId(), input.text());
     }
 
@@ -85,7 +88,7 @@ public class RequestDecisionResource {
     @POST
     @Path("/approve")
     public ReviewViews.Outcome approve(@PathParam("id") String id, JsonNode body) {
-        return decisions.approve(id, bind(ReviewSchemas.APPROVE_REQUEST, body, ReviewInput.RequestApproval.class));
+        return decisions.approve(id, bind(ReviewSchemas.APPROVE_REQUEST, inPerson.body(body), ReviewInput.RequestApproval.class));
     }
 
     @Tag(name = "Review")
@@ -99,7 +102,7 @@ public class RequestDecisionResource {
     @POST
     @Path("/deny")
     public ReviewViews.Outcome deny(@PathParam("id") String id, JsonNode body) {
-        ReviewInput.WithReason input = bind(ReviewSchemas.WITH_REASON, body, ReviewInput.WithReason.class);
+        ReviewInput.WithReason input = bind(ReviewSchemas.WITH_REASON, inPerson.body(body), ReviewInput.WithReason.class);
         return decisions.deny(id, input.prescriberId(), input.reason(), false);
     }
 
@@ -114,7 +117,7 @@ public class RequestDecisionResource {
     @POST
     @Path("/complete-without-rx")
     public ReviewViews.Outcome completeWithoutRx(@PathParam("id") String id, JsonNode body) {
-        ReviewInput.WithReason input = bind(ReviewSchemas.WITH_REASON, body, ReviewInput.WithReason.class);
+        ReviewInput.WithReason input = bind(ReviewSchemas.WITH_REASON, inPerson.body(body), ReviewInput.WithReason.class);
         return decisions.deny(id, input.prescriberId(), input.reason(), true);
     }
 
@@ -129,7 +132,7 @@ public class RequestDecisionResource {
     @POST
     @Path("/request-consultation")
     public ReviewViews.Outcome requestConsultation(@PathParam("id") String id, JsonNode body) {
-        return decisions.requestConsultation(id, bind(ReviewSchemas.PRESCRIBER, body, ReviewInput.Acting.class).prescriberId());
+        return decisions.requestConsultation(id, bind(ReviewSchemas.PRESCRIBER, inPerson.body(body), ReviewInput.Acting.class).prescriberId());
     }
 
     /** The service withdraws every untransmitted item: the partner cancel's effects and events, {@code by} = service. */

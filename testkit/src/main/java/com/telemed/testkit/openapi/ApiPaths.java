@@ -52,7 +52,7 @@ public final class ApiPaths {
     private static final List<String> SURFACES = List.of("/v1/", "/v2/", "/attachments/", "/ops/");
     /** Headers the platform sets between services, never a client's. */
     private static final Set<String> INTERNAL_HEADERS = Set.of("x-partner-id", "x-request-id", "x-service-proof",
-            "x-service-timestamp", "x-service-name");
+            "x-service-timestamp", "x-service-name", "x-principal");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final ObjectMapper YAML_IN = new YAMLMapper();
     private static final ObjectMapper YAML_OUT = new ObjectMapper(YAMLFactory.builder()
@@ -70,7 +70,7 @@ public final class ApiPaths {
      * {@code -Dopenapi.write=true} the file is written first.
      */
     public static List<String> check(String module) {
-        ObjectNode generated = generate(Path.of("target", "classes"));
+        ObjectNode generated = generatedHere();
         Path file = GENERATED.resolve(module + ".yaml");
         if (Boolean.getBoolean(WRITE_PROPERTY)) {
             write(file, module, generated);
@@ -106,6 +106,31 @@ public final class ApiPaths {
             }
         });
         return differences;
+    }
+
+    /**
+     * The build test of issue #40 (docs/security.md, "Each service decides what the principal may do"):
+     * every {@code /ops} operation of this module's compiled classes ({@code "POST /ops/v1/requests/{id}/claim"},
+     * as SmallRye OpenAPI reads the resources) that {@code table} (platform-commons'
+     * {@code access.OpsAccess.operations()}) does not list, each named; empty when every one has its row.
+     * A resource method without a row is refused to everyone (403), so this catches it before anyone calls it.
+     */
+    public static List<String> opsOperationsMissingFrom(java.util.Collection<String> table) {
+        return operations(generatedHere()).keySet().stream()
+                .filter(operation -> operation.substring(operation.indexOf(' ') + 1).startsWith("/ops/"))
+                .filter(operation -> !table.contains(operation))
+                .map(operation -> operation + ": not in platform-commons' access.OpsAccess (give it the roles that may call it)")
+                .toList();
+    }
+
+    private static ObjectNode generatedHere;
+
+    /** This module's paths ({@code target/classes}), generated once per test JVM. */
+    private static synchronized ObjectNode generatedHere() {
+        if (generatedHere == null) {
+            generatedHere = generate(Path.of("target", "classes"));
+        }
+        return generatedHere.deepCopy();
     }
 
     private static String howToRegenerate(String module) {

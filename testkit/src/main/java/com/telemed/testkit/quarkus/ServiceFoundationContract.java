@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * Health and metrics are served on the management port ({@link ManagementPort}), not on the http port.
  *
  * <p>Trust between services: a service serves nothing to a call without a fresh
- * service proof for that method, target and partner ({@code 401 {"error":"Unauthorized"}}), whoever
+ * service proof for that method, target, partner and principal ({@code 401 {"error":"Unauthorized"}}), whoever
  * reaches its port; the gateway, the public edge, checks none ({@link #checksServiceProofs}). These
  * tests send their own headers, without the proof every other test gets ({@code SignedQuarkusTests}).
  */
@@ -161,6 +161,13 @@ public abstract class ServiceFoundationContract {
                 .get(call.target()));
         // Another key.
         refused(signed(key + "-guessed", "GET", call.target(), PARTNER, now).header("X-Partner-Id", PARTNER).get(call.target()));
+        // A principal the proof does not cover (issue #40): added to a proof made without one, or changed.
+        refused(unsigned().headers(TestServiceProofs.headers(key, "GET", call.target(), PARTNER, null, now))
+                .header("X-Partner-Id", PARTNER).header(TestServiceProofs.PRINCIPAL_HEADER, TestServiceProofs.OPERATOR_KEY).get(call.target()));
+        Map<String, String> changed = new java.util.HashMap<>(TestServiceProofs.headers(key, "GET", call.target(), PARTNER,
+                TestServiceProofs.person("acc_contract", null, "support"), now));
+        changed.put(TestServiceProofs.PRINCIPAL_HEADER, TestServiceProofs.person("acc_contract", null, "admin"));
+        refused(unsigned().headers(changed).header("X-Partner-Id", PARTNER).get(call.target()));
     }
 
     /** Documented, not wanted: there is no nonce, so a proof is good again until it is stale (docs/security.md). */

@@ -224,8 +224,10 @@ class BookingPageTest {
                 "{\"startTime\":\"2030-03-31T14:00:00Z\",\"durationMinutes\":30,\"timezone\":\"Europe/Berlin\"}")));
         // As the gateway's and every service's calls are: proven, for exactly that call.
         LoggedRequest call = Neighbours.requests().findAll(postRequestedFor(urlPathEqualTo(BOOKING + "/appointment"))).get(0);
+        // It acts as web-service (issue #40: the one service the booking link's /ops operations admit).
+        assertEquals("service:web-service", call.getHeader("X-Principal"));
         assertEquals(TestServiceProofs.proof(SignedQuarkusTests.applicationKey(), "POST", BOOKING + "/appointment", null,
-                call.getHeader("X-Service-Timestamp")), call.getHeader("X-Service-Proof"));
+                "service:web-service", call.getHeader("X-Service-Timestamp")), call.getHeader("X-Service-Proof"));
     }
 
     @Test

@@ -147,7 +147,8 @@ class SurveyPageTest {
         // The partner the gateway forwarded, in a proven call.
         LoggedRequest read = Neighbours.requests().findAll(getRequestedFor(urlPathEqualTo(EMBED))).get(0);
         assertEquals(PARTNER, read.getHeader("X-Partner-Id"));
-        assertEquals(TestServiceProofs.proof(SignedQuarkusTests.applicationKey(), "GET", EMBED, PARTNER,
+        assertEquals("service:web-service", read.getHeader("X-Principal"));
+        assertEquals(TestServiceProofs.proof(SignedQuarkusTests.applicationKey(), "GET", EMBED, PARTNER, "service:web-service",
                 read.getHeader("X-Service-Timestamp")), read.getHeader("X-Service-Proof"));
         Neighbours.gateway().verify(0, getRequestedFor(urlPathEqualTo(ORIGINS)));
     }

@@ -1,0 +1,58 @@
+package com.telemed.billing.settings;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.telemed.billing.rebuild.OwnersNeighbourResource;
+import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.testkit.trust.TestServiceProofs;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Who may call billing's /ops operations (platform-commons' access.OpsAccess, issue #40), called as
+ * the gateway forwards them: signed, with the principal the proof covers. Partner settings are the
+ * administrator's.
+ */
+@QuarkusTest
+@WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(OwnersNeighbourResource.class)
+class BillingOpsAccessTest {
+
+    private static final String ADMIN = TestServiceProofs.person("acc_admin", null, "admin");
+    private static final String SUPPORT = TestServiceProofs.person("acc_support", null, "support");
+    private static final String PRESCRIBER = TestServiceProofs.person("acc_prescriber", "pr_1", "prescriber");
+
+    private static void answers(Response response, int status, String body) {
+        response.then().statusCode(status).contentType("application/json");
+        assertEquals(body, response.body().asString());
+    }
+
+    @Test
+    void anAdministratorSetsAndReadsBillingAndNoOtherRoleMay() {
+        String partner = "partner-" + UUID.randomUUID();
+        String path = "/ops/v1/partners/" + partner + "/billing";
+        String body = "{\"enabled\": true, \"cycle\": \"monthly\", \"ratePerMember\": 10}";
+        for (String refused : new String[] {SUPPORT, PRESCRIBER, TestServiceProofs.pharmacy("ph_1"), "service:requests-service"}) {
+            answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).contentType("application/json").body(body).put(path),
+                    403, "{\"error\":\"Forbidden\"}");
+            answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).get(path), 403, "{\"error\":\"Forbidden\"}");
+            answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).post(path + "/rebuild"), 403, "{\"error\":\"Forbidden\"}");
+        }
+        // Nothing was stored by the refused calls.
+        answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, ADMIN).get(path), 404, "{\"error\":\"Billing settings not found\"}");
+        answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, ADMIN).contentType("application/json").body(body).put(path),
+                200, "{\"enabled\":true,\"cycle\":\"monthly\",\"weekday\":null,\"ratePerMember\":10}");
+        answers(given().get(path), 200, "{\"enabled\":true,\"cycle\":\"monthly\",\"weekday\":null,\"ratePerMember\":10}");
+    }
+
+    @Test
+    void aCallWithoutAPrincipalIsAnInvalidToken() {
+        answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, "").get("/ops/v1/partners/partner-x/billing"), 401,
+                "{\"error\":\"Invalid token\"}");
+    }
+}
