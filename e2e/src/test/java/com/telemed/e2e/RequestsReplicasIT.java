@@ -202,6 +202,11 @@ class RequestsReplicasIT {
     private static Map<String, String> environment(String pharmacyUrl) {
         Map<String, String> environment = new HashMap<>(REMINDER_ENVIRONMENT);
         environment.put("SERVICE_ENVIRONMENT", "production");
+        // The operator key plays the prescribers here (claims, approvals, 120 consultations with a
+        // prescriber each), which a production deployment refuses (403 "A prescriber must act in
+        // person", issue #40): this test is about replicas, so its access rules stay the sandbox's.
+        // The in-person rules are requests-service's InPersonTest and the gateway's IdentityTest.
+        environment.put("PLATFORM_ACCESS_ENVIRONMENT", "sandbox");
         environment.put("PHARMACY_INTEGRATION_A_URL", pharmacyUrl);
         return environment;
     }

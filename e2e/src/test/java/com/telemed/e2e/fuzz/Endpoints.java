@@ -142,6 +142,19 @@ public final class Endpoints {
             ops("POST", "/ops/v1/partners/{partner}/api-key/rotate", GATEWAY),
             ops("PUT", "/ops/v1/partners/{partner}/embed-origins", GATEWAY).body("""
                     {"origins": ["https://fuzz.example", "http://localhost:3000"]}"""),
+            // People on /ops (issue #40): local accounts, sign-in and pharmacy keys, the gateway's own. A
+            // refused sign-in counts as a failure of its email by contract (five in 15 minutes: 429).
+            ops("POST", "/ops/v1/accounts", GATEWAY).body("""
+                    {"email": "$freshEmail", "name": "Fuzz Support", "roles": ["support"], "password": "fuzz-password-12"}""", """
+                    {"email": "$freshEmail", "name": "Dr Fuzz Account", "roles": ["prescriber"], "prescriberId": "$prescriber",
+                     "password": "fuzz-password-12"}""").names("name"),
+            ops("GET", "/ops/v1/accounts", GATEWAY),
+            ops("DELETE", "/ops/v1/accounts/00000000-0000-4000-8000-000000000000", GATEWAY),
+            ops("POST", "/ops/v1/sessions", GATEWAY).body("""
+                    {"email": "$freshEmail", "password": "fuzz-password-12"}""").keptWhenRefused("sign_in_failures"),
+            ops("DELETE", "/ops/v1/sessions/current", GATEWAY),
+            ops("POST", "/ops/v1/pharmacies/fuzz-pharmacy/credentials", GATEWAY),
+            ops("DELETE", "/ops/v1/pharmacies/fuzz-pharmacy/credentials/00000000-0000-4000-8000-000000000000", GATEWAY),
             ops("PUT", "/ops/v1/partners/{partner}/webhook", WEBHOOK).body("""
                     {"url": "$webhookUrl"}"""),
             ops("POST", "/ops/v1/partners/{partner}/webhook/secret/rotate", WEBHOOK),

@@ -181,8 +181,9 @@ public class Proxy {
                 if (principal != null) {
                     upstreamRequest.putHeader(Principal.HEADER, principal.header());
                 }
-                // #40: sign the principal (the 4-argument sign, once the access part's trust change is merged).
-                ServiceProof.Signature proof = trust.sign(request.method().name(), target, partnerId);
+                // The proof covers the principal: a service believes X-Principal only because of it.
+                ServiceProof.Signature proof = trust.sign(request.method().name(), target, partnerId,
+                        principal == null ? null : principal.header());
                 upstreamRequest.putHeader(ServiceProof.TIMESTAMP_HEADER, proof.timestamp());
                 upstreamRequest.putHeader(ServiceProof.PROOF_HEADER, proof.proof());
                 upstreamRequest.response().onComplete(answered -> {

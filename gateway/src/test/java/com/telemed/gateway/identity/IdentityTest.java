@@ -410,6 +410,43 @@ class IdentityTest {
                 .then().statusCode(401).body("error", equalTo("Invalid Ops Key"));
     }
 
+    /**
+     * The gateway's own /ops endpoints keep platform-commons' one table (access.OpsAccess) as every
+     * service does, with the principal the edge authenticated: accounts, pharmacy credentials and
+     * partners are an admin's; a support person, a prescriber and a pharmacy key are refused 403, and
+     * a client's X-Principal claiming admin changes nothing.
+     */
+    @Test
+    void theGatewaysOwnEndpointsAreAnAdminsAsTheTableSays() {
+        String support = session(createdAccount(List.of("support"), null));
+        String prescriber = session(createdAccount(List.of("prescriber"), UUID.randomUUID().toString()));
+        String admin = session(createdAccount(List.of("admin"), null));
+        String pharmacyKey = operator().post("/ops/v1/pharmacies/pharm-" + UUID.randomUUID() + "/credentials")
+                .then().statusCode(201).extract().path("key");
+
+        for (String token : List.of(support, prescriber, pharmacyKey)) {
+            bearer(token).body(account(email(), List.of("admin"), null)).post("/ops/v1/accounts")
+                    .then().statusCode(403).body(equalTo("{\"error\":\"Forbidden\"}"));
+            bearer(token).get("/ops/v1/accounts").then().statusCode(403).body(equalTo("{\"error\":\"Forbidden\"}"));
+            bearer(token).post("/ops/v1/pharmacies/pharm-1/credentials").then().statusCode(403)
+                    .body(equalTo("{\"error\":\"Forbidden\"}"));
+            bearer(token).body(Map.of("name", "Not Theirs")).post("/ops/v1/partners").then().statusCode(403)
+                    .body(equalTo("{\"error\":\"Forbidden\"}"));
+        }
+        bearer(support).header("X-Principal", "person:" + UUID.randomUUID() + ":admin:").get("/ops/v1/accounts")
+                .then().statusCode(403).body(equalTo("{\"error\":\"Forbidden\"}"));
+
+        bearer(admin).body(account(email(), List.of("support"), null)).post("/ops/v1/accounts").then().statusCode(201);
+        bearer(admin).get("/ops/v1/accounts").then().statusCode(200);
+        bearer(admin).body(Map.of("name", "An Admin's Partner")).post("/ops/v1/partners").then().statusCode(201);
+    }
+
+    private static String createdAccount(List<String> roles, String prescriberId) {
+        String email = email();
+        createAccount(email, roles, prescriberId);
+        return email;
+    }
+
     /** The edge names the caller: the operator key is {@code operator_key:service}; a client's own X-Principal goes nowhere. */
     @Test
     void aClientsOwnPrincipalIsNeverForwarded() {
