@@ -50,6 +50,8 @@ class MetricsScrapeIT {
             PlatformService.CATALOGUE, List.of("outbox-relay"),
             PlatformService.MESSAGING, List.of("outbox-relay", "mail-relay", "retention"),
             PlatformService.BILLING, List.of("retention"),
+            // Issue #40: the gateway prunes old sign-in failures and long-expired sessions.
+            PlatformService.GATEWAY, List.of("retention"),
             PlatformService.WEBHOOK, List.of("webhook-dispatcher", "webhook-recorder", "retention")));
 
     private RunningPlatform.Handle platform;

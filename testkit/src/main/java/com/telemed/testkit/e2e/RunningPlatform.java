@@ -211,7 +211,7 @@ public final class RunningPlatform implements ParameterResolver {
                         // ones (a replica's own environment goes over this).
                         "GATEWAY_EMBED_LIMITS_PER_ADDRESS", EMBED_LIMIT_FOR_TESTS,
                         "GATEWAY_EMBED_LIMITS_PER_PARTNER", EMBED_LIMIT_FOR_TESTS,
-                        // The retention job (messaging, billing, webhook) runs every 10 minutes by default:
+                        // The retention job (messaging, billing, webhook, gateway) runs every 10 minutes by default:
                         // within the suite, so that its runs are seen (MetricsScrapeIT). It deletes
                         // nothing here (no row is 30 days old), so no test's rows change under it.
                         "PLATFORM_RETENTION_INTERVAL", "20s",
