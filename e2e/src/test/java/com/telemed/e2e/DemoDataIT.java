@@ -41,6 +41,25 @@ class DemoDataIT {
         given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey())
                 .get("/ops/v1/drugs")
                 .then().statusCode(200).body("drugs.findAll { it.id == 'semaglutide' }.size()", equalTo(1));
+
+        // The first admin and the demo prescriber sign in with what ./stack printed (people-and-pages.md).
+        assertEquals("admin@stack.local", first.getProperty("adminEmail"));
+        String admin = signIn(platform, first.getProperty("adminEmail"), first.getProperty("adminPassword"));
+        given().baseUri(platform.gateway().toString()).header("Authorization", "Bearer " + admin)
+                .get("/ops/v1/accounts").then().statusCode(200)
+                .body("accounts.find { it.email == 'admin@stack.local' }.roles", equalTo(java.util.List.of("admin")))
+                .body("accounts.find { it.email == 'prescriber@stack.local' }.prescriberId", equalTo(first.getProperty("prescriberId")));
+        String prescriber = signIn(platform, first.getProperty("prescriberEmail"), first.getProperty("prescriberPassword"));
+        given().baseUri(platform.gateway().toString()).header("Authorization", "Bearer " + prescriber)
+                .get("/ops/v1/review/queue").then().statusCode(200);
+        given().baseUri(platform.gateway().toString()).header("Authorization", "Bearer " + prescriber)
+                .get("/ops/v1/accounts").then().statusCode(403).body("error", equalTo("Forbidden"));
+    }
+
+    private static String signIn(RunningPlatform.Handle platform, String email, String password) {
+        return given().baseUri(platform.gateway().toString()).contentType("application/json")
+                .body(java.util.Map.of("email", email, "password", password))
+                .post("/ops/v1/sessions").then().statusCode(201).extract().path("token");
     }
 
     @Test

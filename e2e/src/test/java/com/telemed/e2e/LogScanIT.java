@@ -39,7 +39,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * vacuous, even alone: a partner (its keys), a webhook URL (its secret), a request with an inline
  * member (names, email, phone, date of birth, both addresses, case notes), a member search, both
  * sides of a conversation (message text, a prescriber's html and subject), an attachment uploaded and
- * downloaded (its file name and link token), and a consultation booked with its link's token; then it
+ * downloaded (its file name and link token), a consultation booked with its link's token, and a
+ * prescriber's local account (its password, a wrong one, a session token used to approve in person)
+ * and a pharmacy key; then it
  * waits for the mail and the webhooks they cause. The platform's own secrets (trust key, database and
  * SMTP passwords, the attachment link key: {@link RunningPlatform.Secrets}) are recorded when it starts. Three of its services
  * log JSON ({@link RunningPlatform}), the others plain text: the scan reads both ({@link LogScan}).
@@ -142,9 +144,25 @@ class LogScanIT {
             JsonPath request = partner().get("/v1/requests/" + requestId).then().statusCode(200).extract().jsonPath();
             String memberId = request.getString("memberId");
             partner().queryParam("search", lastName).get("/v1/members").then().statusCode(200);
-            ops().body(Map.of("prescriberId", prescriberId, "prescription", PRESCRIPTION))
+            // People on /ops (requests-service runs in production here when PeopleOnOpsIT ran before: the
+            // prescriber acts in person): the prescriber's local account (its password), a wrong password, a session (its
+            // token), the approve in person with it, and a pharmacy credential (its key) used once.
+            String accountEmail = "account." + tag + "@logscan.example";
+            String password = "Canary password " + capitalTag + " 2468";
+            ops().body(Map.of("email", accountEmail, "name", "Dr Canary", "roles", List.of("prescriber"), "prescriberId", prescriberId,
+                    "password", password)).post("/ops/v1/accounts").then().statusCode(201);
+            given().baseUri(platform.gateway().toString()).contentType(ContentType.JSON)
+                    .body(Map.of("email", accountEmail, "password", password + " wrong")).post("/ops/v1/sessions").then().statusCode(401);
+            String session = given().baseUri(platform.gateway().toString()).contentType(ContentType.JSON)
+                    .body(Map.of("email", accountEmail, "password", password)).post("/ops/v1/sessions")
+                    .then().statusCode(201).extract().path("token");
+            given().baseUri(platform.gateway().toString()).header("Authorization", "Bearer " + session).contentType(ContentType.JSON)
+                    .body(Map.of("prescription", PRESCRIPTION))
                     .post("/ops/v1/requests/" + requestId + "/items/" + request.getString("lineItems[0].itemId") + "/approve")
                     .then().statusCode(200);
+            String pharmacyKey = ops().post("/ops/v1/pharmacies/sandbox/credentials").then().statusCode(201).extract().path("key");
+            given().baseUri(platform.gateway().toString()).header("Authorization", "Bearer " + pharmacyKey).contentType(ContentType.JSON)
+                    .body("{}").post("/ops/v1/pharmacy/updates").then().statusCode(400);
 
             String conversationId = partner().contentType(ContentType.JSON).body(Map.of("memberId", memberId))
                     .post("/v1/messages/conversations/for-member").then().statusCode(201).extract().path("conversation.id");
@@ -168,7 +186,8 @@ class LogScanIT {
                     .post("/v1/requests").then().statusCode(201).extract().path("requestId");
             String consultationItemId = partner().get("/v1/requests/" + consultationRequestId).then().statusCode(200)
                     .extract().path("lineItems[0].itemId");
-            String bookingUrl = ops().body(Map.of("prescriberId", prescriberId))
+            String bookingUrl = given().baseUri(platform.gateway().toString()).header("Authorization", "Bearer " + session)
+                    .contentType(ContentType.JSON).body("{}")
                     .post("/ops/v1/requests/" + consultationRequestId + "/items/" + consultationItemId + "/request-consultation")
                     .then().statusCode(200).extract().path("booking.bookingUrl");
             String bookingToken = bookingUrl.substring(bookingUrl.lastIndexOf('/') + 1);
@@ -184,7 +203,7 @@ class LogScanIT {
 
             return List.of(firstName, lastName, email, dateOfBirth, phone, street, shippingStreet, city, caseNotes, patientText,
                     prescriberText, prescriberHtml, prescriberSubject, fileName, attachmentToken, bookingToken, apiKey, publishableKey,
-                    secret, platform.opsKey(), platform.secrets().trustKey(), platform.secrets().attachmentLinkKey(), platform.secrets().databasePassword(),
+                    secret, accountEmail, password, password + " wrong", session, pharmacyKey, platform.opsKey(), platform.secrets().trustKey(), platform.secrets().attachmentLinkKey(), platform.secrets().databasePassword(),
                     platform.secrets().smtpPassword());
         }
     }

@@ -26,6 +26,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -151,6 +152,19 @@ class StackScriptIT {
             assertEquals(200, answer.statusCode(), url + "\n" + answer.body());
             assertTrue(answer.headers().firstValue("content-type").orElse("").startsWith("text/html"), url);
         }
+        // The first admin's sign-in, printed once per up and kept in .stack/ like the operator key
+        // (people-and-pages.md, "Local accounts"), works at the gateway.
+        Properties demo = new Properties();
+        try (var in = Files.newBufferedReader(home.resolve("demo.properties"))) {
+            demo.load(in);
+        }
+        assertTrue(up.output().contains("Admin sign-in:   admin@stack.local  " + demo.getProperty("adminPassword") + "   ("), up.output());
+        assertTrue(demo.getProperty("adminPassword").matches("[A-Za-z0-9_-]{24}"), "a generated password");
+        var signIn = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://127.0.0.1:8080/ops/v1/sessions")).header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"email\":\"admin@stack.local\",\"password\":\""
+                        + demo.getProperty("adminPassword") + "\"}")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, signIn.statusCode(), signIn.body());
         ours = processesOf(home);
         assertEquals(1 + 2 + PlatformService.values().length, pidFiles(home).size(), "launcher, PostgreSQL, Kafka, services");
         assertAllReady(run(home, "status").output());
@@ -187,6 +201,7 @@ class StackScriptIT {
         Result env = run(home, "env");
         assertTrue(env.output().contains("export SMTP_HOST=127.0.0.1\nexport SMTP_PORT=" + StackMain.SMTP_PORT
                 + "\nexport IMAP_PORT=" + StackMain.IMAP_PORT + "\n"), env.output());
+        assertTrue(env.output().contains("export ADMIN_EMAIL=admin@stack.local\n"), env.output());
 
         Result again = run(home, "up");
         assertEquals(0, again.exit(), again.output());

@@ -31,8 +31,11 @@ import java.util.regex.Pattern;
  *       {@code search} (a name) and {@code token} (a survey token). Prescribers ({@code /ops/v1/prescribers})
  *       are staff, not patients: their names and emails are not recorded.</li>
  *   <li>credentials: the {@code x-api-key}, {@code x-service-publishable-key}, {@code x-ops-key} and
- *       {@code x-tenant-key} headers sent, and in successful answers {@code apiKey}, {@code publishableKey},
- *       {@code secret} (a webhook secret) and a survey token's {@code token}.</li>
+ *       {@code x-tenant-key} headers sent, an {@code Authorization} header's bearer value (a session token,
+ *       a pharmacy key, an OpenID Connect token), a local account's {@code password} in a request body, and
+ *       in successful answers {@code apiKey}, {@code publishableKey}, {@code secret} (a webhook secret), a
+ *       survey token's {@code token}, a session's {@code token} ({@code /ops/v1/sessions}) and a pharmacy
+ *       credential's {@code key}.</li>
  *   <li>links that are bearer tokens, and what they carry: an attachment's {@code attachmentUrl}
  *       ({@code .../attachments/:token/:fileName}: the token, and the file name) and {@code attachmentName},
  *       in answers and webhook bodies ({@link #webhookBody}); a {@code bookingUrl}'s token
@@ -54,7 +57,8 @@ public final class SensitiveValues implements Exchanges.Listener {
         API_KEY("API key"), PUBLISHABLE_KEY("publishable key"), OPS_KEY("operator key"), TENANT_KEY("tenant key"),
         WEBHOOK_SECRET("webhook secret"), SURVEY_TOKEN("survey token"), ATTACHMENT_TOKEN("attachment token"),
         BOOKING_TOKEN("booking token"), TRUST_KEY("service trust key"), ATTACHMENT_LINK_KEY("attachment link key"), DATABASE_PASSWORD("database password"),
-        SMTP_PASSWORD("SMTP password");
+        SMTP_PASSWORD("SMTP password"), PASSWORD("account password"), SESSION_TOKEN("session token"),
+        PHARMACY_KEY("pharmacy key"), BEARER_TOKEN("bearer token");
 
         private final String label;
 
@@ -151,6 +155,8 @@ public final class SensitiveValues implements Exchanges.Listener {
             Kind kind = HEADERS.get(name);
             if (kind != null) {
                 record(kind, value);
+            } else if (name.equalsIgnoreCase("authorization") && value.regionMatches(true, 0, "Bearer ", 0, 7)) {
+                record(Kind.BEARER_TOKEN, value.substring(7));
             }
         });
         String path = exchange.path();
@@ -176,6 +182,11 @@ public final class SensitiveValues implements Exchanges.Listener {
             JsonNode answer = json(exchange.responseBody());
             if (answer != null) {
                 answerBody(answer, path.endsWith("/tokens"));
+                if (path.equals("/ops/v1/sessions") && answer.path("token").isTextual()) {
+                    record(Kind.SESSION_TOKEN, answer.path("token").asText());
+                } else if (path.endsWith("/credentials") && answer.path("key").isTextual()) {
+                    record(Kind.PHARMACY_KEY, answer.path("key").asText());
+                }
             }
         }
     }
@@ -190,6 +201,8 @@ public final class SensitiveValues implements Exchanges.Listener {
                     Kind kind = REQUEST_FIELDS.get(name);
                     if (kind != null) {
                         record(kind, value.asText());
+                    } else if (name.equals("password")) {
+                        record(Kind.PASSWORD, value.asText());
                     } else if (MESSAGE_FIELDS.contains(name) && path.contains("messag")) {
                         record(Kind.MESSAGE_TEXT, value.asText());
                     } else if (name.equals("note") && path.contains("handoff")) {

@@ -23,8 +23,10 @@ import java.util.UUID;
  * The demo data ./stack creates, through the gateway's operator and partner APIs as a back office
  * and a partner would: one sandbox partner (its keys kept in {@code .stack/demo.properties}, since
  * they are shown only once), a small catalogue, one prescriber with weekly hours, an intake survey,
- * and a consultation request of a demo patient with its booking link, so that a new user has two
+ * a consultation request of a demo patient with its booking link, so that a new user has two
  * pages to open in a browser ({@link Seeded#pageLines}): the booking page and the hosted survey.
+ * Two local accounts (when local accounts are on): the first admin and the demo prescriber's, their
+ * passwords generated once and kept in the same file; ./stack prints their sign-ins.
  * Idempotent: what exists is reused (ids and the booking token are kept in the same file); a
  * booking link that cannot be used any more (expired, unknown, its consultation over) is replaced
  * by a new consultation request's.
@@ -72,6 +74,18 @@ public final class DemoData {
             "dateOfBirth", "1988-06-15", "state", "CA",
             "address", Map.of("street1", "1 Example Way", "city", "San Francisco", "state", "CA", "zipCode", "94105"));
 
+    /** The first admin's local account (people-and-pages.md: ./stack up creates it and prints its sign-in). */
+    static final LocalAccount ADMIN = new LocalAccount("admin", "admin@stack.local", "Stack Admin");
+
+    /** The demo prescriber's local account, so the prescriber can act in person (POST /ops/v1/sessions). */
+    static final LocalAccount PRESCRIBER = new LocalAccount("prescriber", "prescriber@stack.local", "Dr. Maya Chen");
+
+    /** A local account ./stack keeps: its email, name, and the keys of its lines in demo.properties. */
+    record LocalAccount(String key, String email, String name) {
+    }
+
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -105,11 +119,14 @@ public final class DemoData {
             demo.ensureAvailability(kept.getProperty("prescriberId"));
             demo.ensureSurvey();
             demo.ensureBookingLink(kept);
+            boolean accounts = demo.ensureAccount(kept, ADMIN, List.of("admin"), null)
+                    && demo.ensureAccount(kept, PRESCRIBER, List.of("prescriber"), kept.getProperty("prescriberId"));
             String summary = "Demo partner: " + kept.getProperty("partnerId") + " (sandbox)\n"
                     + "  API key:         " + kept.getProperty("apiKey") + "   (header x-api-key)\n"
                     + "  Publishable key: " + kept.getProperty("publishableKey") + "\n"
                     + "Demo prescriber: " + kept.getProperty("prescriberId") + "\n"
-                    + "Catalogue:       " + String.join(", ", drugs) + "\n";
+                    + "Catalogue:       " + String.join(", ", drugs) + "\n"
+                    + signInLines(kept, accounts);
             return new Seeded(summary, bookingPage(gateway, kept.getProperty("bookingToken")),
                     surveyPage(gateway, kept.getProperty("publishableKey")));
         } finally {
@@ -247,6 +264,58 @@ public final class DemoData {
         kept.setProperty("bookingToken", bookingToken(outcome.path("booking").path("bookingUrl").asText()));
     }
 
+    /**
+     * The local account {@code account}: the kept one while it exists with the same email; else (none,
+     * or its password not kept here) a new one with a new password (24 characters, 144 random bits),
+     * kept in demo.properties. False when local accounts are off ({@code GET /ops/v1/accounts} 404: a
+     * production deployment without {@code PLATFORM_IDENTITY_LOCAL_ACCOUNTS=true}).
+     */
+    private boolean ensureAccount(Properties kept, LocalAccount account, List<String> roles, String prescriberId) {
+        HttpResponse<String> listed = call("GET", "/ops/v1/accounts", null);
+        if (listed.statusCode() == 404) {
+            return false;
+        }
+        JsonNode existing = null;
+        for (JsonNode candidate : expect(listed, 200).path("accounts")) {
+            if (candidate.path("email").asText().equalsIgnoreCase(account.email())) {
+                existing = candidate;
+            }
+        }
+        String password = kept.getProperty(account.key() + "Password");
+        if (existing != null && password != null && existing.path("id").asText().equals(kept.getProperty(account.key() + "AccountId"))
+                && (prescriberId == null || prescriberId.equals(existing.path("prescriberId").asText()))) {
+            return true;
+        }
+        if (existing != null) {
+            // Its password is not kept here (a new .stack/ over old data, or another prescriber): a new account.
+            expect(call("DELETE", "/ops/v1/accounts/" + existing.path("id").asText(), null), 204, false);
+        }
+        byte[] random = new byte[18];
+        RANDOM.nextBytes(random);
+        password = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        Map<String, Object> body = new java.util.HashMap<>(Map.of("email", account.email(), "name", account.name(),
+                "roles", roles, "password", password));
+        if (prescriberId != null) {
+            body.put("prescriberId", prescriberId);
+        }
+        JsonNode created = expect(call("POST", "/ops/v1/accounts", body), 201);
+        kept.setProperty(account.key() + "AccountId", created.path("account").path("id").asText());
+        kept.setProperty(account.key() + "Email", account.email());
+        kept.setProperty(account.key() + "Password", password);
+        return true;
+    }
+
+    /** The sign-in lines ./stack prints: the first admin's and the demo prescriber's, or that local accounts are off. */
+    static String signInLines(Properties kept, boolean accounts) {
+        if (!accounts) {
+            return "Local accounts:  off (production without PLATFORM_IDENTITY_LOCAL_ACCOUNTS=true)\n";
+        }
+        return "Admin sign-in:   " + kept.getProperty(ADMIN.key() + "Email") + "  " + kept.getProperty(ADMIN.key() + "Password")
+                + "   (POST /ops/v1/sessions, then Authorization: Bearer <token>)\n"
+                + "Prescriber sign-in: " + kept.getProperty(PRESCRIBER.key() + "Email") + "  "
+                + kept.getProperty(PRESCRIBER.key() + "Password") + "\n";
+    }
+
     private HttpResponse<String> call(String method, String path, Object body) {
         return send(method, path, "x-ops-key", opsKey, body);
     }
@@ -277,9 +346,16 @@ public final class DemoData {
     }
 
     private static JsonNode expect(HttpResponse<String> response, int status) {
+        return expect(response, status, true);
+    }
+
+    private static JsonNode expect(HttpResponse<String> response, int status, boolean body) {
         if (response.statusCode() != status) {
             throw new IllegalStateException("demo data: " + response.request().method() + " " + response.request().uri()
                     + " answered " + response.statusCode() + " " + response.body());
+        }
+        if (!body) {
+            return JSON.nullNode();
         }
         try {
             return JSON.readTree(response.body());

@@ -1,0 +1,327 @@
+package com.telemed.e2e;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.telemed.common.access.OpsAccess;
+import com.telemed.common.access.Principal;
+import com.telemed.testkit.e2e.RunningPlatform;
+import com.telemed.testkit.infra.PostgresServer;
+import com.telemed.testkit.platform.PlatformService;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Stream;
+import no.nav.security.mock.oauth2.MockOAuth2Server;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * People on {@code /ops} through the gateway with the real services (issue #40; people-and-pages.md,
+ * "Principals and roles", "Credentials on /ops", "A prescriber acts in person", "Audit"):
+ * <ul>
+ *   <li>every row of the role table ({@link OpsAccess}), each principal kind calling it: refused
+ *       exactly {@code 403 Forbidden} where the row says so, let through to the service (whatever it
+ *       answers, never a refusal of access) where it allows;</li>
+ *   <li>each credential kind valid, wrong, expired and revoked: sessions, pharmacy keys, OpenID Connect
+ *       tokens from a real provider (mock-oauth2-server, in this JVM) and the operator key;</li>
+ *   <li>production's rule: with requests-service in {@code SERVICE_ENVIRONMENT=production}, the operator
+ *       key's approve answers {@code 403 A prescriber must act in person}, and a prescriber's OpenID
+ *       Connect token approves, with their prescriber id in the history and the audit naming them.</li>
+ * </ul>
+ * The gateway is restarted once with the provider's issuer, requests-service once in production (for
+ * the last test), and neither is put back: the class runs last before the log scan ({@code @Order}),
+ * which sends no OpenID Connect token and acts as a prescriber in person, as production requires.
+ */
+@ExtendWith(RunningPlatform.class)
+@Order(Integer.MAX_VALUE - 1)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PeopleOnOpsIT {
+
+    private static final String ISSUER = "telemed";
+    private static final String AUDIENCE = "telemed-ops";
+    private static final String ANY_ID = "00000000-0000-4000-8000-00000000abcd";
+    private static final Map<String, Object> PRESCRIPTION = Map.of("quantity", 30, "quantityUnits", "tablets",
+            "daysSupply", 30, "directions", "One tablet daily", "refills", 1, "dispenseAsWritten", false);
+
+    private static MockOAuth2Server provider;
+    private static RunningPlatform.Handle platform;
+    private static String prescriberId;
+    private static String adminToken;
+    private static String pharmacyKey;
+    /** A bearer credential per principal kind, each a valid one, and the principal it names. */
+    private static final Map<String, Caller> CALLERS = new LinkedHashMap<>();
+
+    /** One kind of caller: the header that carries its credential and the principal the gateway makes of it. */
+    private record Caller(String header, String value, Principal principal) {
+    }
+
+    @BeforeAll
+    static void providerAndAccounts(RunningPlatform.Handle handle) {
+        platform = handle;
+        provider = new MockOAuth2Server();
+        provider.start();
+        platform.platform().restart(PlatformService.GATEWAY, Map.of(
+                "PLATFORM_IDENTITY_OIDC_ISSUER", provider.issuerUrl(ISSUER).toString(),
+                "PLATFORM_IDENTITY_OIDC_AUDIENCE", AUDIENCE,
+                "PLATFORM_IDENTITY_OIDC_ROLES_CLAIM", "roles"));
+
+        prescriberId = ops().body(Map.of("name", "Dr Okafor", "email", "okafor." + UUID.randomUUID() + "@clinic.example"))
+                .post("/ops/v1/prescribers").then().statusCode(201).extract().path("prescriber.id");
+        String admin = account("admin", null);
+        String prescriber = account("prescriber", prescriberId);
+        String support = account("support", null);
+        adminToken = signIn(admin);
+        CALLERS.put("operator key", new Caller("x-ops-key", platform.opsKey(), Principal.operatorKey()));
+        CALLERS.put("admin session", new Caller("Authorization", "Bearer " + adminToken, person(Principal.Role.ADMIN, null)));
+        CALLERS.put("prescriber session", new Caller("Authorization", "Bearer " + signIn(prescriber),
+                person(Principal.Role.PRESCRIBER, prescriberId)));
+        CALLERS.put("support session", new Caller("Authorization", "Bearer " + signIn(support), person(Principal.Role.SUPPORT, null)));
+        pharmacyKey = ops().post("/ops/v1/pharmacies/sandbox-pharmacy/credentials").then().statusCode(201).extract().path("key");
+        CALLERS.put("pharmacy key", new Caller("Authorization", "Bearer " + pharmacyKey, Principal.parse("pharmacy:sandbox-pharmacy").orElseThrow()));
+        CALLERS.put("admin OpenID Connect token", new Caller("Authorization", "Bearer " + token("admin-" + UUID.randomUUID(),
+                Map.of("roles", List.of("admin"), "email", "admin." + UUID.randomUUID() + "@clinic.example", "email_verified", true), 300),
+                person(Principal.Role.ADMIN, null)));
+    }
+
+    @AfterAll
+    static void stopProvider() {
+        if (provider != null) {
+            provider.shutdown();
+        }
+    }
+
+    /** Every row of the role table, called by every kind of caller: the table's verdict, nothing else. */
+    @TestFactory
+    @Order(1)
+    Stream<DynamicTest> everyRowOfTheRoleTableForEveryKindOfCaller() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String operation : OpsAccess.operations()) {
+            String method = operation.substring(0, operation.indexOf(' '));
+            String template = operation.substring(operation.indexOf(' ') + 1);
+            if (operation.equals("DELETE /ops/v1/sessions/current")) {
+                continue; // ends the caller's session: credentialKindsValidWrongExpiredRevoked signs out
+            }
+            tests.add(DynamicTest.dynamicTest(operation, () -> {
+                for (Map.Entry<String, Caller> caller : CALLERS.entrySet()) {
+                    OpsAccess.Verdict verdict = OpsAccess.decide(method, template, Optional.of(caller.getValue().principal()), false);
+                    Response answer = call(caller.getValue(), method, template.replaceAll("\\{[^}]+}", ANY_ID));
+                    String error = answer.getStatusCode() >= 400 ? String.valueOf(answer.jsonPath().getString("error")) : "";
+                    String what = operation + " by the " + caller.getKey() + ": " + answer.getStatusCode() + " " + answer.asString();
+                    if (verdict == OpsAccess.Verdict.ALLOWED) {
+                        assertNotEquals(401, answer.getStatusCode(), what);
+                        assertFalse(answer.getStatusCode() == 403 && Set.of("Forbidden", "A prescriber must act in person").contains(error), what);
+                        assertTrue(answer.getStatusCode() < 500 || answer.getStatusCode() == 503, what);
+                    } else {
+                        assertEquals(verdict.status(), answer.getStatusCode(), what);
+                        assertEquals(verdict.error(), error, what);
+                    }
+                }
+            }));
+        }
+        return tests.stream();
+    }
+
+    @Test
+    @Order(2)
+    void spotChecksTheTableCannotHide() {
+        // Written out, not computed from the table: what people-and-pages.md says in words.
+        expect(CALLERS.get("support session"), "GET", "/ops/v1/accounts", 403, "Forbidden");
+        expect(CALLERS.get("support session"), "POST", "/ops/v1/requests/" + ANY_ID + "/approve", 403, "Forbidden");
+        expect(CALLERS.get("prescriber session"), "PUT", "/ops/v1/drugs/" + ANY_ID, 403, "Forbidden");
+        expect(CALLERS.get("pharmacy key"), "GET", "/ops/v1/review/queue", 403, "Forbidden");
+        expect(CALLERS.get("admin session"), "POST", "/ops/v1/requests/" + ANY_ID + "/approve", 403, "Forbidden");
+        assertEquals(200, call(CALLERS.get("admin session"), "GET", "/ops/v1/accounts").getStatusCode());
+        assertEquals(200, call(CALLERS.get("admin OpenID Connect token"), "GET", "/ops/v1/accounts").getStatusCode());
+        assertEquals(200, call(CALLERS.get("support session"), "GET", "/ops/v1/review/queue").getStatusCode());
+        // A client's own X-Principal is no credential: dropped at the edge.
+        given().baseUri(platform.gateway().toString()).header(Principal.HEADER, "person:" + ANY_ID + ":admin:")
+                .get("/ops/v1/accounts").then().statusCode(401).body("error", equalTo("Ops Key missing"));
+    }
+
+    @Test
+    @Order(3)
+    void credentialKindsValidWrongExpiredRevoked() throws Exception {
+        // Operator key: valid, wrong (it has no expiry: a deployment rotates it by restarting with another).
+        assertEquals(200, ops().get("/ops/v1/drugs").getStatusCode());
+        given().baseUri(platform.gateway().toString()).header("x-ops-key", "ops_" + "0".repeat(32))
+                .get("/ops/v1/drugs").then().statusCode(401).body("error", equalTo("Invalid Ops Key"));
+
+        // Sessions: wrong, expired, ended (sign-out), revoked (the account deleted).
+        bearer("ops_" + "0".repeat(32)).get("/ops/v1/drugs").then().statusCode(401).body("error", equalTo("Invalid token"));
+        String expiring = signIn(account("support", null));
+        assertEquals(200, bearer(expiring).get("/ops/v1/review/queue").getStatusCode());
+        expire(expiring);
+        bearer(expiring).get("/ops/v1/review/queue").then().statusCode(401).body("error", equalTo("Invalid token"));
+        String signedOut = signIn(account("support", null));
+        bearer(signedOut).delete("/ops/v1/sessions/current").then().statusCode(204);
+        bearer(signedOut).get("/ops/v1/review/queue").then().statusCode(401).body("error", equalTo("Invalid token"));
+        String deletedAccount = account("support", null);
+        String ofDeleted = signIn(deletedAccount);
+        bearer(adminToken).delete("/ops/v1/accounts/" + deletedAccount.split(" ")[0]).then().statusCode(204);
+        bearer(ofDeleted).get("/ops/v1/review/queue").then().statusCode(401).body("error", equalTo("Invalid token"));
+
+        // Pharmacy keys: wrong, revoked (they do not expire: an admin revokes them).
+        bearer("phk_" + "0".repeat(32)).contentType(ContentType.JSON).body("{}").post("/ops/v1/pharmacy/updates")
+                .then().statusCode(401).body("error", equalTo("Invalid token"));
+        JsonPath revoked = ops().post("/ops/v1/pharmacies/sandbox-pharmacy/credentials").then().statusCode(201).extract().jsonPath();
+        assertEquals(400, bearer(revoked.getString("key")).contentType(ContentType.JSON).body("{}").post("/ops/v1/pharmacy/updates").getStatusCode());
+        ops().delete("/ops/v1/pharmacies/sandbox-pharmacy/credentials/" + revoked.getString("credentialId")).then().statusCode(204);
+        bearer(revoked.getString("key")).contentType(ContentType.JSON).body("{}").post("/ops/v1/pharmacy/updates")
+                .then().statusCode(401).body("error", equalTo("Invalid token"));
+
+        // OpenID Connect: valid, wrong issuer, expired, no role, wrong audience.
+        Map<String, Object> admin = Map.of("roles", List.of("admin"), "email", "oidc." + UUID.randomUUID() + "@clinic.example",
+                "email_verified", true, "name", "Ada Admin");
+        assertEquals(200, bearer(token("ada", admin, 300)).get("/ops/v1/accounts").getStatusCode());
+        bearer(provider.issueToken("another-issuer", "ada", AUDIENCE, admin, 300).serialize()).get("/ops/v1/accounts")
+                .then().statusCode(401).body("error", equalTo("Invalid token"));
+        bearer(token("ada", admin, -120)).get("/ops/v1/accounts").then().statusCode(401).body("error", equalTo("Invalid token"));
+        bearer(provider.issueToken(ISSUER, "ada", "another-audience", admin, 300).serialize()).get("/ops/v1/accounts")
+                .then().statusCode(401).body("error", equalTo("Invalid token"));
+        Map<String, Object> noRole = new LinkedHashMap<>(admin);
+        noRole.remove("roles");
+        bearer(token("ada", noRole, 300)).get("/ops/v1/accounts").then().statusCode(403).body("error", equalTo("Forbidden"));
+    }
+
+    @Test
+    @Order(4)
+    void inProductionThePrescriberSignsInPersonAndTheAuditNamesThem() throws Exception {
+        platform.platform().restart(PlatformService.REQUESTS, Map.of("SERVICE_ENVIRONMENT", "production"));
+        JsonPath partner = ops().body(Map.of("name", "People E2E " + UUID.randomUUID())).post("/ops/v1/partners")
+                .then().statusCode(201).extract().jsonPath();
+        String key = partner.getString("apiKey");
+        ops().body(Map.of("mode", "deferred")).put("/ops/v1/partners/" + partner.getString("partner.id") + "/fulfilment").then().statusCode(200);
+        String drugId = "fin-people-" + UUID.randomUUID().toString().substring(0, 8);
+        ops().body("""
+                        {"name": "Finasteride People", "classification": "non-controlled",
+                         "skus": [{"label": "1 mg", "active": true}], "pharmacy": {"id": "sandbox", "method": "email"}}""")
+                .put("/ops/v1/drugs/" + drugId).then().statusCode(200);
+        String requestId = given().baseUri(platform.gateway().toString()).header("x-api-key", key).contentType(ContentType.JSON)
+                .body("""
+                        {"caseNotes": "Thinning at the crown", "items": [{"drugId": "%s", "dosage": "1 mg"}],
+                         "member": {"firstName": "Ann", "lastName": "Lee", "email": "ann.%s@example.com",
+                                    "dateOfBirth": "1980-01-02", "state": "CA",
+                                    "address": {"street1": "1 A St", "city": "B", "state": "CA", "zipCode": "90001"}}}"""
+                        .formatted(drugId, UUID.randomUUID()))
+                .post("/v1/requests").then().statusCode(201).extract().path("requestId");
+        String itemId = given().baseUri(platform.gateway().toString()).header("x-api-key", key).get("/v1/requests/" + requestId)
+                .then().statusCode(200).extract().path("lineItems[0].itemId");
+        String approve = "/ops/v1/requests/" + requestId + "/items/" + itemId + "/approve";
+
+        ops().body(Map.of("prescriberId", prescriberId, "prescription", PRESCRIPTION)).post(approve)
+                .then().statusCode(403).body("error", equalTo("A prescriber must act in person"));
+
+        String email = "okafor." + UUID.randomUUID() + "@clinic.example";
+        String token = token("okafor-" + UUID.randomUUID(), Map.of("roles", List.of("prescriber"), "prescriber_id", prescriberId,
+                "email", email, "email_verified", true, "name", "Dr Okafor"), 300);
+        bearer(token).contentType(ContentType.JSON).body(Map.of("prescription", PRESCRIPTION)).post(approve)
+                .then().statusCode(200).body("request.status", equalTo("approved"));
+
+        given().baseUri(platform.gateway().toString()).header("x-api-key", key).get("/v1/requests/" + requestId)
+                .then().statusCode(200)
+                .body("lineItems[0].history[1].action", equalTo("approved"))
+                .body("lineItems[0].history[1].by", equalTo(prescriberId));
+        // The account the token was matched to (its prescriber id), and the audit entry naming it.
+        String accountId = bearer(adminToken).get("/ops/v1/accounts").then().statusCode(200).extract().jsonPath()
+                .getString("accounts.find { it.prescriberId == '" + prescriberId + "' }.id");
+        bearer(adminToken).queryParam("targetId", itemId).get("/ops/v1/audit").then().statusCode(200)
+                .body("entries.size()", equalTo(1))
+                .body("entries[0].action", equalTo("item.approve"))
+                .body("entries[0].actor.type", equalTo("person"))
+                .body("entries[0].actor.id", equalTo(accountId))
+                .body("entries[0].targetType", equalTo("item"))
+                .body("entries[0].partnerId", equalTo(partner.getString("partner.id")));
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------
+
+    private static RequestSpecification ops() {
+        return given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey()).contentType(ContentType.JSON);
+    }
+
+    private static RequestSpecification bearer(String token) {
+        return given().baseUri(platform.gateway().toString()).header("Authorization", "Bearer " + token);
+    }
+
+    private static Response call(Caller caller, String method, String path) {
+        RequestSpecification request = given().baseUri(platform.gateway().toString()).header(caller.header(), caller.value());
+        if (method.equals("POST") || method.equals("PUT")) {
+            request = request.contentType(ContentType.JSON).body("{}");
+        }
+        return request.request(method, path);
+    }
+
+    private static void expect(Caller caller, String method, String path, int status, String error) {
+        Response answer = call(caller, method, path);
+        assertEquals(status, answer.getStatusCode(), method + " " + path + ": " + answer.asString());
+        assertEquals(error, answer.jsonPath().getString("error"));
+    }
+
+    /** A new local account with one role: "<id> <email> <password>". */
+    private static String account(String role, String prescriber) {
+        String email = role + "." + UUID.randomUUID() + "@people-e2e.example";
+        String password = "a long password " + UUID.randomUUID();
+        Map<String, Object> body = new LinkedHashMap<>(Map.of("email", email, "name", "E2E " + role, "roles", List.of(role),
+                "password", password));
+        if (prescriber != null) {
+            body.put("prescriberId", prescriber);
+        }
+        String id = ops().body(body).post("/ops/v1/accounts").then().statusCode(201).extract().path("account.id");
+        return id + " " + email + " " + password;
+    }
+
+    private static String signIn(String account) {
+        String[] parts = account.split(" ", 3);
+        return given().baseUri(platform.gateway().toString()).contentType(ContentType.JSON)
+                .body(Map.of("email", parts[1], "password", parts[2])).post("/ops/v1/sessions")
+                .then().statusCode(201).extract().path("token");
+    }
+
+    private static Principal person(Principal.Role role, String prescriber) {
+        return new Principal(Principal.Type.PERSON, ANY_ID, Set.of(role), Optional.ofNullable(prescriber));
+    }
+
+    /** A token of the deployment's provider for {@code subject}, valid for {@code seconds} (negative: expired). */
+    private static String token(String subject, Map<String, Object> claims, long seconds) {
+        return provider.issueToken(ISSUER, subject, AUDIENCE, claims, seconds).serialize();
+    }
+
+    /** Ends a session's 12 hours now, as the clock would (the gateway's own table). */
+    private static void expire(String token) throws Exception {
+        PostgresServer postgres = platform.infrastructure().postgres();
+        String hash = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+        try (Connection connection = DriverManager.getConnection(postgres.jdbcUrl(PlatformService.GATEWAY.database()),
+                postgres.username(), postgres.password());
+             PreparedStatement statement = connection.prepareStatement(
+                     "update sessions set expires_at = now() - interval '1 second' where token_hash = ?")) {
+            statement.setString(1, hash);
+            assertEquals(1, statement.executeUpdate());
+        }
+    }
+}
