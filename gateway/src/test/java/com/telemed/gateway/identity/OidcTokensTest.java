@@ -151,6 +151,24 @@ class OidcTokensTest {
                 .body("headers.x-principal", equalTo("person:" + id + ":prescriber,support:" + prescriberId));
     }
 
+    /** An account an admin made (a local one) is the person's when the provider verified its email. */
+    @Test
+    void anExistingAccountIsMatchedByItsVerifiedEmail() throws Exception {
+        String email = email();
+        String id = given().header("x-ops-key", GatewayEdgeTest.OPS_KEY).contentType("application/json")
+                .body(Map.of("email", email, "name", "Ada Local", "roles", List.of("support"), "password", "a long enough password"))
+                .post("/ops/v1/accounts").then().statusCode(201).extract().path("account.id");
+
+        // The token's roles, not the account's, and any letter case of the email.
+        bearer(token(claims(email.toUpperCase(), List.of("admin")))).get(PrincipalEcho.PATH).then().statusCode(200)
+                .body("header", equalTo("person:" + id + ":admin:"));
+        // A token naming a prescriber the account is not: two records of one person that disagree.
+        Map<String, Object> prescriber = claims(email, List.of("prescriber"));
+        prescriber.put("prescriber_id", UUID.randomUUID().toString());
+        bearer(token(prescriber)).get(PrincipalEcho.PATH).then().statusCode(401).body(equalTo(INVALID_TOKEN));
+        assertEquals(List.of(id), accountIds(email));
+    }
+
     @Test
     void aTokenOfAnotherIssuerOfTheSameProviderIsRefused() {
         String token = token("another-issuer", UpstreamServer.OIDC_AUDIENCE, 300, claims(email(), List.of("admin")));
