@@ -301,9 +301,34 @@ BOOKING_BASE_URL: {{ $publicUrl | quote }}
 GATEWAY_PROXY_FORWARDING: "true"
 GATEWAY_TRUSTED_PROXIES: {{ join "," $root.Values.ingress.trustedProxies | quote }}
 {{- end }}
+{{- if eq $name "gateway" }}
+{{- $identity := $root.Values.identity }}
+{{- if not (kindIs "invalid" $identity.localAccounts) }}
+PLATFORM_IDENTITY_LOCAL_ACCOUNTS: {{ $identity.localAccounts | toString | quote }}
+{{- end }}
+{{- with $identity.oidc.issuer }}
+PLATFORM_IDENTITY_OIDC_ISSUER: {{ . | quote }}
+PLATFORM_IDENTITY_OIDC_AUDIENCE: {{ required "identity.oidc.audience is required with identity.oidc.issuer (the gateway refuses to start in production without it: a token the provider issued to any of its clients would be taken)" $identity.oidc.audience | quote }}
+{{- end }}
+{{- with $identity.oidc.rolesClaim }}
+PLATFORM_IDENTITY_OIDC_ROLES_CLAIM: {{ . | quote }}
+{{- end }}
+{{- end }}
 {{- range $key, $value := $svc.env }}
 {{ $key }}: {{ $value | toString | quote }}
 {{- end }}
+{{- end -}}
+
+{{/*
+With global.serviceEnvironment production, people must have a way to sign in to /ops (issue #40): OpenID
+Connect (identity.oidc.issuer) or local accounts (identity.localAccounts true), as the gateway refuses
+to start otherwise (identity.IdentityProductionSettings).
+*/}}
+{{- define "telemed.productionIdentity" -}}
+{{- $identity := .Values.identity -}}
+{{- if and (eq .Values.global.serviceEnvironment "production") (not $identity.oidc.issuer) (ne (toString $identity.localAccounts) "true") -}}
+{{- fail "identity: production needs a way for people to sign in to /ops: identity.oidc.issuer (OpenID Connect, with identity.oidc.audience) or identity.localAccounts true (the gateway refuses to start with neither)" -}}
+{{- end -}}
 {{- end -}}
 
 {{/*

@@ -94,6 +94,10 @@ class EgressTest {
             if (OUTSIDE.contains(service)) {
                 expected.add(OUTSIDE_RULE);
             }
+            if (service == GATEWAY) {
+                // values-production.yaml's OpenID Connect provider (identity.oidc.issuer, https).
+                expected.add("TCP/443 -> any");
+            }
             NetworkPolicy policy = production.get(NetworkPolicy.class, service.resourceName());
             assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress", "Egress");
             assertThat(egress(production, service)).as(service.module()).containsExactlyInAnyOrderElementsOf(expected);
@@ -195,6 +199,25 @@ class EgressTest {
             assertThat(egress(grpc, service)).as(service.module()).contains("TCP/4317 -> ns{team=observability}");
             assertThat(egress(https, service)).as(service.module()).contains("TCP/443 -> any");
             assertThat(egress(DEFAULTS, service)).as(service.module()).noneMatch(rule -> rule.contains("4317"));
+        }
+    }
+
+    /** Issue #40: the gateway reaches its OpenID Connect provider's port (discovery, signing keys), and no other service does. */
+    @Test
+    void theGatewayReachesItsOpenIdConnectProviderWhenOneIsSet() {
+        Manifests keycloak = Chart.render(Chart.minimal("identity.oidc.issuer", "http://keycloak.identity:8180/realms/telemed",
+                "identity.oidc.audience", "telemed-ops",
+                "networkPolicy.egress.identity.to[0].namespaceSelector.matchLabels.team", "identity"));
+        Manifests https = Chart.render(Chart.minimal("identity.oidc.issuer", "https://login.example.com/realms/telemed",
+                "identity.oidc.audience", "telemed-ops"));
+
+        assertThat(egress(keycloak, GATEWAY)).contains("TCP/8180 -> ns{team=identity}");
+        assertThat(egress(https, GATEWAY)).contains("TCP/443 -> any");
+        assertThat(egress(DEFAULTS, GATEWAY)).noneMatch(rule -> rule.contains("443") || rule.contains("8180"));
+        for (Chart.Service service : Chart.Service.all()) {
+            if (service != GATEWAY) {
+                assertThat(egress(keycloak, service)).as(service.module()).noneMatch(rule -> rule.contains("8180"));
+            }
         }
     }
 

@@ -1,6 +1,8 @@
 package com.telemed.gateway.edge;
 
 import com.telemed.common.access.Principal;
+import com.telemed.common.json.Timestamps;
+import com.telemed.gateway.identity.OidcTokens;
 import com.telemed.gateway.partner.Keys;
 import io.quarkus.runtime.Startup;
 import io.vertx.core.Future;
@@ -11,6 +13,7 @@ import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.ZoneOffset;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -110,6 +113,83 @@ public class Credentials {
                 .map(rows -> first(rows)
                         .filter(row -> Keys.matches(key, row.getString(1)))
                         .map(row -> Principal.pharmacy(row.getString(0))));
+    }
+
+    /**
+     * The person an OpenID Connect token names (verified by {@link OidcTokens}): the account whose
+     * prescriber is the token's {@code prescriber_id}, else the one whose email (any letter case) is
+     * the token's verified email, as {@code person:<accountId>:<the token's roles>:<prescriberId>}.
+     * A deleted account is refused, and never replaced: its person stays out until an admin creates
+     * an account for them again. An account found by its email that names another prescriber than the
+     * token does (or none while the token names one) is refused too: two records of one person that
+     * disagree. None found: one is provisioned without a password (it signs in only through the
+     * provider), its roles the token's person roles, so every audit entry names an account; a token
+     * without a verified email provisions nothing and is refused. Two calls provisioning the same
+     * person at once make one account: the unique indexes decide, and the other call reads it.
+     */
+    public Future<Optional<Principal>> personForToken(OidcTokens.VerifiedPerson person) {
+        return accountForToken(person).compose(found -> {
+            if (found.isPresent() || person.verifiedEmail().isEmpty()) {
+                return Future.succeededFuture(found.flatMap(account -> principal(account, person)));
+            }
+            return provision(person)
+                    .compose(ignored -> accountForToken(person))
+                    .map(again -> again.flatMap(account -> principal(account, person)));
+        });
+    }
+
+    private record TokenAccount(UUID id, UUID prescriberId, boolean deleted) {
+    }
+
+    /** The account a token names: a live one first, by prescriber before email; else the last deleted one. */
+    private Future<Optional<TokenAccount>> accountForToken(OidcTokens.VerifiedPerson person) {
+        UUID prescriberId = person.prescriberId().orElse(null);
+        String email = person.verifiedEmail().orElse(null);
+        if (prescriberId == null && email == null) {
+            return Future.succeededFuture(Optional.empty());
+        }
+        return client.preparedQuery("""
+                        SELECT id, prescriber_id, deleted_at IS NOT NULL
+                        FROM accounts
+                        WHERE prescriber_id = $1 OR lower(email) = lower($2)
+                        ORDER BY deleted_at IS NOT NULL, prescriber_id IS NOT DISTINCT FROM $1 DESC, deleted_at DESC
+                        LIMIT 1""")
+                .execute(Tuple.of(prescriberId, email))
+                .map(rows -> first(rows).map(row -> new TokenAccount(row.getUUID(0), row.getUUID(1), row.getBoolean(2))));
+    }
+
+    private static Optional<Principal> principal(TokenAccount account, OidcTokens.VerifiedPerson person) {
+        if (account.deleted()) {
+            return Optional.empty();
+        }
+        if (person.prescriberId().isPresent() && !person.prescriberId().get().equals(account.prescriberId())) {
+            return Optional.empty();
+        }
+        return Optional.of(Principal.person(account.id().toString(), person.roles(),
+                Optional.ofNullable(account.prescriberId()).map(UUID::toString)));
+    }
+
+    /**
+     * A new account for the token's person, with its roles, in one statement; nothing when a live
+     * account already has its email or prescriber (ON CONFLICT DO NOTHING: no error, nothing logged
+     * that could quote the email). A person's roles only: {@code pharmacy} is a pharmacy key's.
+     */
+    private Future<Void> provision(OidcTokens.VerifiedPerson person) {
+        String[] roles = person.roles().stream().filter(role -> role != Principal.Role.PHARMACY)
+                .map(Principal.Role::wire).toArray(String[]::new);
+        return client.preparedQuery("""
+                        WITH account AS (
+                            INSERT INTO accounts (id, email, name, prescriber_id, password_hash, created_at)
+                            VALUES ($1, $2, $3, $4, NULL, $5)
+                            ON CONFLICT DO NOTHING
+                            RETURNING id),
+                        roles AS (
+                            INSERT INTO account_roles (account_id, role)
+                            SELECT account.id, role FROM account, unnest($6::text[]) AS role)
+                        SELECT id FROM account""")
+                .execute(Tuple.of(UUID.randomUUID(), person.verifiedEmail().orElseThrow(), person.name(),
+                        person.prescriberId().orElse(null), Timestamps.now().atOffset(ZoneOffset.UTC), roles))
+                .mapEmpty();
     }
 
     private static EnumSet<Principal.Role> roles(String[] names) {

@@ -6,6 +6,7 @@ import com.telemed.common.trust.ServiceProof;
 import com.telemed.common.trust.ServiceTrust;
 import com.telemed.gateway.identity.BearerTokens;
 import com.telemed.gateway.identity.LocalAccounts;
+import com.telemed.gateway.identity.OidcTokens;
 import com.telemed.gateway.partner.Keys;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
@@ -62,16 +63,18 @@ public class Edge {
     private final GatewayConfig config;
     private final ServiceTrust trust;
     private final LocalAccounts localAccounts;
+    private final OidcTokens oidcTokens;
     private final Optional<String> opsKeyHash;
 
     public Edge(Proxy proxy, Credentials credentials, SubmissionLimits submissionLimits, GatewayConfig config,
-                ServiceTrust trust, LocalAccounts localAccounts) {
+                ServiceTrust trust, LocalAccounts localAccounts, OidcTokens oidcTokens) {
         this.proxy = proxy;
         this.credentials = credentials;
         this.submissionLimits = submissionLimits;
         this.config = config;
         this.trust = trust;
         this.localAccounts = localAccounts;
+        this.oidcTokens = oidcTokens;
         this.opsKeyHash = config.opsApiKey().filter(key -> !key.isBlank()).map(Keys::hash);
     }
 
@@ -238,7 +241,8 @@ public class Edge {
      * /ops"; docs/security.md, "People on /ops"), which becomes the call's {@link Principal}:
      * {@code x-ops-key} as before (same errors) the operator key; else {@code Authorization: Bearer}
      * with a session token of a local account ({@code ops_...}, while local accounts are on) a
-     * person, or a pharmacy key ({@code phk_...}) a pharmacy; any other bearer value, or one that is
+     * person, or a pharmacy key ({@code phk_...}) a pharmacy, or an OpenID Connect access token that
+     * quarkus-oidc verifies (while an issuer is set) a person; any other bearer value, or one that is
      * unknown, expired, ended or revoked, {@code 401 Invalid token}. Neither header:
      * {@code 401 Ops Key missing}. The sign-in itself ({@code POST /ops/v1/sessions}) takes none.
      * With local accounts off, their routes answer {@code 404} before any credential is looked at.
@@ -268,7 +272,7 @@ public class Edge {
             return;
         }
         request.pause();
-        lookup(context, bearer(authorization), principal -> {
+        lookup(context, bearer(context, authorization), principal -> {
             if (principal.isEmpty()) {
                 EdgeResponses.errorAndClose(request, 401, "Invalid token");
                 return;
@@ -277,8 +281,12 @@ public class Edge {
         });
     }
 
-    /** The principal an {@code Authorization} header's bearer value names, if any (one indexed read). */
-    private Future<Optional<Principal>> bearer(String authorization) {
+    /**
+     * The principal an {@code Authorization} header's bearer value names, if any: one indexed read for
+     * a session or a pharmacy key; for anything else, quarkus-oidc's verification (the provider's keys
+     * are cached; no call to the provider per token) and then the account's read, or its provisioning.
+     */
+    private Future<Optional<Principal>> bearer(RoutingContext context, String authorization) {
         Optional<String> token = BearerTokens.token(authorization);
         if (token.isEmpty()) {
             return Future.succeededFuture(Optional.empty());
@@ -288,9 +296,9 @@ public class Edge {
                     ? credentials.personForSession(token.get())
                     : Future.succeededFuture(Optional.empty());
             case PHARMACY_KEY -> credentials.pharmacyForKey(token.get());
-            // #40: OpenID Connect bearer tokens (JWTs) are verified here in a later part; until then
-            // every other bearer value is unknown.
-            case OTHER -> Future.succeededFuture(Optional.empty());
+            case OTHER -> oidcTokens.verify(context, token.get()).compose(person -> person.isEmpty()
+                    ? Future.succeededFuture(Optional.empty())
+                    : credentials.personForToken(person.get()));
         };
     }
 

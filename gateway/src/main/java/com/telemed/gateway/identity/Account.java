@@ -37,6 +37,7 @@ public class Account extends PanacheEntityBase {
     @Column(name = "prescriber_id")
     public UUID prescriberId;
 
+    /** Null for an account provisioned from an OpenID Connect token (V5): it has no password. */
     @Column(name = "password_hash")
     public String passwordHash;
 

@@ -3,6 +3,7 @@ package com.telemed.gateway.identity;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.json.Timestamps;
+import com.telemed.gateway.requests.RequestsServiceClient;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -23,20 +24,27 @@ public class AccountService {
     static final String PRESCRIBER_NOT_FOUND = "Prescriber not found";
 
     private final EntityManager entityManager;
+    private final RequestsServiceClient requestsService;
 
-    public AccountService(EntityManager entityManager) {
+    public AccountService(EntityManager entityManager, RequestsServiceClient requestsService) {
         this.entityManager = entityManager;
+        this.requestsService = requestsService;
     }
 
     /**
      * Creates the account, or {@code 400} when a live account has its email (in any letter case) or
      * its prescriber, whether long ago or in a concurrent create: the partial unique indexes decide,
-     * so exactly one of several racing creates wins. The password is hashed before the transaction
-     * (Argon2id takes its time and memory, and holds no connection meanwhile).
+     * so exactly one of several racing creates wins. A prescriber must be one requests-service knows
+     * ({@code 400 Prescriber not found}; requests-service not answering {@code 503}), asked before
+     * anything is written. The password is hashed before the transaction too (Argon2id takes its time
+     * and memory, and holds no connection meanwhile).
      */
     public Account create(IdentitySchemas.NewAccount input) {
         UUID prescriberId = input.prescriberId() == null ? null
                 : Ids.uuid(input.prescriberId()).orElseThrow(() -> ApiException.badRequest(PRESCRIBER_NOT_FOUND));
+        if (prescriberId != null && !requestsService.prescriberExists(prescriberId)) {
+            throw ApiException.badRequest(PRESCRIBER_NOT_FOUND);
+        }
         Account account = new Account();
         account.id = UUID.randomUUID();
         account.email = input.email();

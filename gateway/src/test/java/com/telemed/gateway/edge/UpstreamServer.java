@@ -9,12 +9,15 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.net.InetAddress;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import no.nav.security.mock.oauth2.MockOAuth2Server;
+import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 
 /**
  * A real HTTP server on loopback standing in for the services behind the gateway (web-service's
@@ -26,6 +29,16 @@ import java.util.concurrent.TimeUnit;
  * Paths under {@code /attachments/} answer a 3 MB file instead ({@link #answerAttachment}), as fast as
  * the gateway takes it ({@link #ENDLESS}: one that never ends); a download whose client stops reading
  * is cut after 2 s here (30 by default).
+ *
+ * <p>Beside it, in the same test JVM, a real OpenID Connect provider (issue #40): nav's
+ * {@code mock-oauth2-server} with two issuers, {@value #OIDC_ISSUER} (the gateway's, with audience
+ * {@value #OIDC_AUDIENCE}) and any other name, each with its own signing key, discovery and JWKS.
+ * {@code POST /__token} here ({@link #TOKEN}) signs one of its tokens as the test asks (issuer,
+ * audience, lifetime in seconds, negative for an expired one, claims), so a test in the Quarkus
+ * application needs nothing of this class loader. requests-service's internal prescriber read
+ * ({@code GET /internal/prescribers/:id}) answers as requests-service does: a prescriber for any id,
+ * but {@link #UNKNOWN_PRESCRIBER} ({@code 404 Prescriber not found}) and {@link #UNAVAILABLE_PRESCRIBER}
+ * ({@code 503}, requests-service down).
  */
 public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
 
@@ -43,9 +56,18 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
     /** Response header of an attachment download: what the service received, as JSON. */
     static final String RECEIVED = "X-Upstream-Received";
 
+    /** {@code POST /__token {issuer, audience, expiresIn, claims}}: a token of {@link #oidc}, as text. */
+    static final String TOKEN = "/__token";
+    public static final String OIDC_ISSUER = "gateway";
+    public static final String OIDC_AUDIENCE = "telemed-ops";
+    public static final String UNKNOWN_PRESCRIBER = "00000000-0000-4000-8000-000000000404";
+    public static final String UNAVAILABLE_PRESCRIBER = "00000000-0000-4000-8000-000000000503";
+    private static final String PRESCRIBERS = "/internal/prescribers/";
+
     private final Map<String, List<String>> events = new ConcurrentHashMap<>();
     private Vertx vertx;
     private HttpServer server;
+    private MockOAuth2Server oidc;
 
     private void record(String path, String event) {
         events.computeIfAbsent(path, ignored -> new CopyOnWriteArrayList<>()).add(event);
@@ -55,10 +77,20 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
     public Map<String, String> start() {
         vertx = Vertx.vertx();
         try {
+            oidc = new MockOAuth2Server();
+            oidc.start(InetAddress.getLoopbackAddress(), 0);
             server = vertx.createHttpServer().requestHandler(request -> {
                 if (request.path().equals(EVENTS)) {
                     request.response().putHeader("Content-Type", "application/json")
                             .end(new JsonArray(events.getOrDefault(request.getParam("path"), List.of())).encode());
+                    return;
+                }
+                if (request.path().equals(TOKEN)) {
+                    request.body().onSuccess(body -> answerToken(request, body.toJsonObject()));
+                    return;
+                }
+                if (request.path().startsWith(PRESCRIBERS)) {
+                    answerPrescriber(request, request.path().substring(PRESCRIBERS.length()));
                     return;
                 }
                 String path = request.path();
@@ -124,7 +156,31 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
                 Map.entry("gateway.download-pace.window", "2s"),
                 Map.entry("gateway.download-pace.min-bytes-per-second", "1024"),
                 Map.entry("test.upstream-url", url),
-                Map.entry("gateway.ops-api-key", GatewayEdgeTest.OPS_KEY));
+                Map.entry("gateway.ops-api-key", GatewayEdgeTest.OPS_KEY),
+                Map.entry("platform.identity.oidc.issuer", oidc.issuerUrl(OIDC_ISSUER).toString()),
+                Map.entry("platform.identity.oidc.audience", OIDC_AUDIENCE));
+    }
+
+    /** A token of the provider: signed by the issuer's key, {@code iss} its URL, {@code sub} a new id. */
+    private void answerToken(HttpServerRequest request, JsonObject asked) {
+        String issuer = asked.getString("issuer", OIDC_ISSUER);
+        var callback = new DefaultOAuth2TokenCallback(issuer, java.util.UUID.randomUUID().toString(), "JWT",
+                List.of(asked.getString("audience", OIDC_AUDIENCE)), asked.getJsonObject("claims", new JsonObject()).getMap(),
+                asked.getLong("expiresIn", 300L));
+        String token = oidc.issueToken(issuer, "telemed-console", callback).serialize();
+        request.response().putHeader("Content-Type", "text/plain").end(token);
+    }
+
+    /** requests-service's {@code GET /internal/prescribers/:id}. */
+    private static void answerPrescriber(HttpServerRequest request, String id) {
+        HttpServerResponse response = request.response().putHeader("Content-Type", "application/json");
+        switch (id) {
+            case UNKNOWN_PRESCRIBER -> response.setStatusCode(404).end("{\"error\":\"Prescriber not found\"}");
+            case UNAVAILABLE_PRESCRIBER -> response.setStatusCode(503).end("{\"error\":\"Service Unavailable\"}");
+            default -> response.end(new JsonObject().put("prescriber", new JsonObject().put("id", id)
+                    .put("name", "Dr Test").put("email", "prescriber@example.com")
+                    .put("createdAt", "2026-11-29T09:00:00.000Z")).encode());
+        }
     }
 
     /**
@@ -201,6 +257,9 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public void stop() {
+        if (oidc != null) {
+            oidc.shutdown();
+        }
         if (vertx != null) {
             vertx.close();
         }

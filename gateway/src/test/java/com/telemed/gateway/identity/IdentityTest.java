@@ -215,6 +215,32 @@ class IdentityTest {
                 .then().statusCode(400).body("error", equalTo("Account for this prescriber already exists"));
     }
 
+    /**
+     * operations-api.md: a {@code prescriberId} must name an existing prescriber, which requests-service
+     * knows (its internal prescriber read, through the remote-call policy, before the account's
+     * transaction); requests-service down is the gateway's 503 for an unavailable service.
+     */
+    @Test
+    void aPrescriberAccountNamesAPrescriberRequestsServiceKnows() throws Exception {
+        String unknown = email();
+        operator().body(account(unknown, List.of("prescriber"), UpstreamServer.UNKNOWN_PRESCRIBER)).post("/ops/v1/accounts")
+                .then().statusCode(400).body(equalTo("{\"error\":\"Prescriber not found\"}"));
+        String unavailable = email();
+        operator().body(account(unavailable, List.of("prescriber"), UpstreamServer.UNAVAILABLE_PRESCRIBER)).post("/ops/v1/accounts")
+                .then().statusCode(503).body(equalTo("{\"error\":\"Service Unavailable\"}"));
+        for (String email : List.of(unknown, unavailable)) {
+            try (var connection = dataSource.getConnection();
+                 var query = connection.prepareStatement("SELECT count(*) FROM accounts WHERE email = ?")) {
+                query.setString(1, email);
+                try (var rows = query.executeQuery()) {
+                    rows.next();
+                    assertEquals(0, rows.getInt(1), "nothing written for " + email);
+                }
+            }
+        }
+        createAccount(email(), List.of("prescriber"), UUID.randomUUID().toString());
+    }
+
     @Test
     void aSignInOpensASessionOf12HoursStoredOnlyAsItsHash() throws Exception {
         String email = email();
