@@ -1,5 +1,6 @@
 package com.telemed.gateway.identity;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.json.Timestamps;
@@ -23,9 +24,11 @@ public class AccountService {
     static final String PRESCRIBER_NOT_FOUND = "Prescriber not found";
 
     private final EntityManager entityManager;
+    private final AuditTrail audit;
 
-    public AccountService(EntityManager entityManager) {
+    public AccountService(EntityManager entityManager, AuditTrail audit) {
         this.entityManager = entityManager;
+        this.audit = audit;
     }
 
     /**
@@ -75,6 +78,7 @@ public class AccountService {
                     .setParameter("role", role)
                     .executeUpdate();
         }
+        audit.record("account.create", "account", account.id.toString(), null);
     }
 
     /** Every live account, oldest first. */
@@ -94,5 +98,6 @@ public class AccountService {
         Instant now = Timestamps.now();
         account.deletedAt = now;
         AccountSession.update("endedAt = ?1 where accountId = ?2 and endedAt is null", now, account.id);
+        audit.record("account.delete", "account", account.id.toString(), null);
     }
 }
