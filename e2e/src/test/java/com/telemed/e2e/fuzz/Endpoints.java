@@ -155,6 +155,11 @@ public final class Endpoints {
             ops("DELETE", "/ops/v1/sessions/current", GATEWAY),
             ops("POST", "/ops/v1/pharmacies/fuzz-pharmacy/credentials", GATEWAY),
             ops("DELETE", "/ops/v1/pharmacies/fuzz-pharmacy/credentials/00000000-0000-4000-8000-000000000000", GATEWAY),
+            // The audit trail (issue #40): the gateway's entries merged with every auditing service's; a read.
+            ops("GET", "/ops/v1/audit", GATEWAY).query(param("limit", NUMBER, "50"), param("actor", TEXT, "service"),
+                    param("action", TEXT, "partner.create"), param("targetId", ID, Slot.OPS_PARTNER),
+                    param("from", DATE, "2020-01-01T00:00:00Z"), param("to", DATE, "2099-12-31T23:59:59Z"),
+                    param("after", TEXT, "MjAyNi0xMS0yOVQxMDoxNTozMC4xMjNafDBiN2U2YzFlLTJhOGYtNGQ1MS05YTU3LTNjMWYwZThkMmI0NA")),
             ops("PUT", "/ops/v1/partners/{partner}/webhook", WEBHOOK).body("""
                     {"url": "$webhookUrl"}"""),
             ops("POST", "/ops/v1/partners/{partner}/webhook/secret/rotate", WEBHOOK),

@@ -56,6 +56,8 @@ public final class Routes {
             ops(ACCOUNTS, Upstream.GATEWAY),
             ops(SESSIONS, Upstream.GATEWAY),
             ops("/ops/v1/pharmacies", Upstream.GATEWAY),
+            // The audit trail (issue #40): the gateway merges every auditing service's entries.
+            ops("/ops/v1/audit", Upstream.GATEWAY),
             // The platform's pages on the public address (people-and-pages.md): booking links, hosted
             // surveys, their assets, and the console (to come), all web-service's.
             page("/book"),

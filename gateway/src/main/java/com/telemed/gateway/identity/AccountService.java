@@ -1,5 +1,6 @@
 package com.telemed.gateway.identity;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.json.Timestamps;
@@ -25,10 +26,12 @@ public class AccountService {
 
     private final EntityManager entityManager;
     private final RequestsServiceClient requestsService;
+    private final AuditTrail audit;
 
-    public AccountService(EntityManager entityManager, RequestsServiceClient requestsService) {
+    public AccountService(EntityManager entityManager, RequestsServiceClient requestsService, AuditTrail audit) {
         this.entityManager = entityManager;
         this.requestsService = requestsService;
+        this.audit = audit;
     }
 
     /**
@@ -83,6 +86,7 @@ public class AccountService {
                     .setParameter("role", role)
                     .executeUpdate();
         }
+        audit.record("account.create", "account", account.id.toString(), null);
     }
 
     /** Every live account, oldest first. */
@@ -102,5 +106,6 @@ public class AccountService {
         Instant now = Timestamps.now();
         account.deletedAt = now;
         AccountSession.update("endedAt = ?1 where accountId = ?2 and endedAt is null", now, account.id);
+        audit.record("account.delete", "account", account.id.toString(), null);
     }
 }

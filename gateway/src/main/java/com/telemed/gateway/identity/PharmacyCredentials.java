@@ -1,5 +1,6 @@
 package com.telemed.gateway.identity;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.json.Timestamps;
@@ -18,6 +19,12 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 public class PharmacyCredentials {
 
+    private final AuditTrail audit;
+
+    public PharmacyCredentials(AuditTrail audit) {
+        this.audit = audit;
+    }
+
     static final String PHARMACY_NOT_FOUND = "Pharmacy not found";
     static final String NOT_FOUND = "Credential not found";
     /** The id form of {@code com.telemed.common.access.Principal}. */
@@ -32,6 +39,7 @@ public class PharmacyCredentials {
         credential.keyHash = Keys.hash(key);
         credential.createdAt = Timestamps.now();
         credential.persist();
+        audit.record("pharmacy_credential.create", "pharmacy_credential", credential.id.toString(), null);
         return new IdentityViews.PharmacyKeyView(credential.id, key);
     }
 
@@ -44,6 +52,7 @@ public class PharmacyCredentials {
                         "id = ?1 and pharmacyId = ?2 and revokedAt is null", id, pharmacy).<PharmacyCredential>firstResultOptional())
                 .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
         credential.revokedAt = Timestamps.now();
+        audit.record("pharmacy_credential.revoke", "pharmacy_credential", credential.id.toString(), null);
     }
 
     private static String pharmacy(String pharmacyId) {

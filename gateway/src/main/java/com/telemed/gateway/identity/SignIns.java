@@ -1,5 +1,6 @@
 package com.telemed.gateway.identity;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.gateway.partner.Keys;
@@ -7,7 +8,9 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
+import com.telemed.common.access.Principal;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -56,9 +59,11 @@ public class SignIns {
     }
 
     private final EntityManager entityManager;
+    private final AuditTrail audit;
 
-    public SignIns(EntityManager entityManager) {
+    public SignIns(EntityManager entityManager, AuditTrail audit) {
         this.entityManager = entityManager;
+        this.audit = audit;
     }
 
     /** A new session, {@code 401 Invalid email or password}, or {@link Limited}. */
@@ -110,12 +115,26 @@ public class SignIns {
         session.createdAt = now;
         session.expiresAt = now.plus(SESSION_LIFETIME);
         session.persist();
+        // Audited as the person who signed in (the call itself carries no credential); a failure is
+        // counted in sign_in_failures instead. A session is named by its account (its token is secret).
+        Account account = Account.<Account>findById(session.accountId);
+        audit.recordAs(principal(account), "session.create", "session", account.id.toString(), null);
         return new IdentityViews.SessionView(token, session.expiresAt);
     }
 
     /** Ends the session of this token ({@code DELETE /ops/v1/sessions/current}); refused on the next call. */
     @Transactional
     public void end(String token) {
+        AccountSession session = AccountSession.findById(Keys.hash(token));
         AccountSession.update("endedAt = ?1 where tokenHash = ?2 and endedAt is null", Timestamps.now(), Keys.hash(token));
+        audit.record("session.end", "session", session == null ? null : session.accountId.toString(), null);
+    }
+
+    /** The person an account acts as, as the edge makes it from a session. */
+    static Principal principal(Account account) {
+        EnumSet<Principal.Role> roles = EnumSet.noneOf(Principal.Role.class);
+        account.roles.forEach(role -> Principal.Role.of(role).ifPresent(roles::add));
+        return Principal.person(account.id.toString(), roles,
+                Optional.ofNullable(account.prescriberId).map(UUID::toString));
     }
 }

@@ -1,5 +1,6 @@
 package com.telemed.gateway.partner;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,6 +11,12 @@ import java.util.UUID;
 /** Partner accounts and their credentials; the per-call lookups are {@link com.telemed.gateway.edge.Credentials}. */
 @ApplicationScoped
 public class PartnerService {
+
+    private final AuditTrail audit;
+
+    public PartnerService(AuditTrail audit) {
+        this.audit = audit;
+    }
 
     public record Created(Partner partner, String apiKey, String publishableKey) {
     }
@@ -26,6 +33,7 @@ public class PartnerService {
         partner.createdAt = Timestamps.now();
         partner.updatedAt = partner.createdAt;
         partner.persist();
+        audited("partner.create", partner);
         return new Created(partner, apiKey, publishableKey);
     }
 
@@ -41,6 +49,7 @@ public class PartnerService {
         String apiKey = Keys.generate(Keys.API_KEY_PREFIX);
         partner.apiKeyHash = Keys.hash(apiKey);
         partner.updatedAt = Timestamps.now();
+        audited("partner.api_key_rotate", partner);
         return apiKey;
     }
 
@@ -50,6 +59,7 @@ public class PartnerService {
         partner.embedOrigins.clear();
         origins.stream().distinct().forEach(partner.embedOrigins::add);
         partner.updatedAt = Timestamps.now();
+        audited("partner.embed_origins_update", partner);
         return List.copyOf(partner.embedOrigins);
     }
 
@@ -57,6 +67,11 @@ public class PartnerService {
     @Transactional
     public List<String> embedOrigins(UUID id) {
         return List.copyOf(find(id).embedOrigins);
+    }
+
+    /** The change's audit entry, in its transaction: the partner is both the target and its partner. */
+    private void audited(String action, Partner partner) {
+        audit.record(action, "partner", partner.id.toString(), partner.id.toString());
     }
 
     private static Partner find(UUID id) {

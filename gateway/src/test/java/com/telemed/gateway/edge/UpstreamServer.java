@@ -28,7 +28,7 @@ import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
  * call on a path ending in {@code /close-first} has its connection closed without an answer.
  * Paths under {@code /attachments/} answer a 3 MB file instead ({@link #answerAttachment}), as fast as
  * the gateway takes it ({@link #ENDLESS}: one that never ends); a download whose client stops reading
- * is cut after 2 s here (30 by default).
+ * is cut after 2 s here (30 by default). {@code /internal/audit} answers no entries.
  *
  * <p>Beside it, in the same test JVM, a real OpenID Connect provider (issue #40): nav's
  * {@code mock-oauth2-server} with two issuers, {@value #OIDC_ISSUER} (the gateway's, with audience
@@ -53,6 +53,8 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
     /** A link whose file name ends so answers a file that never ends ({@link #writeEndlessly}). */
     static final String ENDLESS = "/endless.bin";
     static final long ENDLESS_LENGTH = 1L << 30;
+    /** {@code GET /internal/audit} (the gateway's audit fan-out) answers no entries. */
+    static final String AUDIT = "/internal/audit";
     /** Response header of an attachment download: what the service received, as JSON. */
     static final String RECEIVED = "X-Upstream-Received";
 
@@ -115,6 +117,11 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
                     record(path, "body ended");
                     if (path.startsWith(ATTACHMENTS)) {
                         answerAttachment(request);
+                        return;
+                    }
+                    if (path.equals(AUDIT)) {
+                        // The auditing services it stands for keep no entries (audit.AuditTrailTest's billing does).
+                        request.response().putHeader("Content-Type", "application/json").end("{\"entries\":[]}");
                         return;
                     }
                     JsonObject headers = new JsonObject();

@@ -140,6 +140,16 @@ class OpsAccessTest {
     }
 
     @Test
+    void theAuditTrailIsAnAdministratorsRead() {
+        assertEquals(Verdict.ALLOWED, OpsAccess.decide("GET", "/ops/v1/audit", ADMIN, true));
+        assertEquals(Verdict.ALLOWED, OpsAccess.decide("GET", "/ops/v1/audit", OPERATOR_KEY, true));
+        for (Optional<Principal> refused : List.of(SUPPORT, PRESCRIBER, PHARMACY, WEB)) {
+            assertEquals(Verdict.FORBIDDEN, OpsAccess.decide("GET", "/ops/v1/audit", refused, false));
+        }
+        assertEquals(Verdict.NO_PRINCIPAL, OpsAccess.decide("GET", "/ops/v1/audit", Optional.empty(), false));
+    }
+
+    @Test
     void headIsAsGetAndMethodsAreReadInAnyCase() {
         assertEquals(Verdict.ALLOWED, OpsAccess.decide("HEAD", "/ops/v1/drugs", ADMIN, true));
         assertEquals(Verdict.ALLOWED, OpsAccess.decide("get", "/ops/v1/drugs", ADMIN, true));

@@ -110,6 +110,8 @@ public final class OpsAccess {
         row("DELETE", "/ops/v1/sessions/current", new Rule(Set.of(), true, false, false, Set.of(), false));
         admin("POST", "/ops/v1/pharmacies/{pharmacyId}/credentials");
         admin("DELETE", "/ops/v1/pharmacies/{pharmacyId}/credentials/{credentialId}");
+        // The audit trail, every service's entries merged by the gateway (people-and-pages.md, "Audit").
+        admin("GET", "/ops/v1/audit");
 
         // --- Partner settings, each in the service that owns it.
         admin("PUT", "/ops/v1/partners/{partnerId}/webhook");

@@ -1,5 +1,6 @@
 package com.telemed.requests.appointment;
 
+import com.telemed.common.audit.AuditTrail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
@@ -79,9 +80,11 @@ public class Appointments {
     private final AppointmentConfig config;
     private final Availabilities availabilities;
     private final Clock clock;
+    private final AuditTrail audit;
 
     public Appointments(Bookings bookings, MembersClient members, RequestEvents events, AppointmentConfig config,
-                        Availabilities availabilities, Clock clock) {
+                        Availabilities availabilities, Clock clock, AuditTrail audit) {
+        this.audit = audit;
         this.bookings = bookings;
         this.members = members;
         this.events = events;
@@ -153,6 +156,7 @@ public class Appointments {
             Locked locked = lock(found.id, found.requestId);
             Appointment appointment = locked.appointment();
             requireBooked(appointment);
+            audited("appointment.reschedule", appointment);
             return moved(locked, OffsetDateTime.parse(input.startTime()).toInstant(),
                     input.durationMinutes() != null ? input.durationMinutes() : appointment.durationMinutes,
                     input.timezone() != null ? input.timezone() : appointment.timezone, patient, now);
@@ -210,6 +214,7 @@ public class Appointments {
             Instant now = now();
             Locked locked = lock(found.id, found.requestId);
             requireBooked(locked.appointment());
+            audited("appointment.cancel", locked.appointment());
             return cancelled(locked, input.cancelledBy(), input.reason(), patient, now);
         });
     }
@@ -260,13 +265,24 @@ public class Appointments {
             boolean noShow = Appointment.NO_SHOW.equals(input.outcome());
             closeConsultation(locked.request(), appointment, noShow ? "consult_no_show" : "consult_held",
                     appointment.prescriberId.toString(), null, now);
+            audited("appointment.record_outcome", appointment);
             return AppointmentView.of(appointment);
         });
     }
 
-    /** {@code GET /ops/v1/appointments/:id}. */
+    /** {@code GET /ops/v1/appointments/:id}: a person's read is audited in the read's transaction. */
     public AppointmentView get(String id) {
-        return AppointmentView.of(find(id));
+        UUID uuid = Ids.uuid(id).orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Appointment appointment = Appointment.<Appointment>findByIdOptional(uuid)
+                    .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+            audit.recordRead("appointment.read", "appointment", appointment.id.toString(), appointment.partnerId);
+            return AppointmentView.of(appointment);
+        });
+    }
+
+    private void audited(String action, Appointment appointment) {
+        audit.record(action, "appointment", appointment.id.toString(), appointment.partnerId);
     }
 
     private Appointment find(String id) {

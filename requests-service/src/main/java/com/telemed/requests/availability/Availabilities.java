@@ -1,5 +1,6 @@
 package com.telemed.requests.availability;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.requests.prescriber.Prescriber;
@@ -29,10 +30,12 @@ public class Availabilities {
 
     private final BookedTimes booked;
     private final Clock clock;
+    private final AuditTrail audit;
 
-    public Availabilities(BookedTimes booked, Clock clock) {
+    public Availabilities(BookedTimes booked, Clock clock, AuditTrail audit) {
         this.booked = booked;
         this.clock = clock;
+        this.audit = audit;
     }
 
     /**
@@ -58,6 +61,7 @@ public class Availabilities {
             availability.updatedAt = clock.instant().truncatedTo(ChronoUnit.MILLIS);
             availability.persist();
             WeeklyHours.replace(id, weekly);
+            audit.record("availability.update", "availability", id.toString(), null);
             return AvailabilityViews.of(availability, weekly);
         });
     }

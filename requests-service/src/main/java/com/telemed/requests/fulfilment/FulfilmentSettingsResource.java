@@ -1,5 +1,6 @@
 package com.telemed.requests.fulfilment;
 
+import com.telemed.common.audit.AuditTrail;
 import static com.telemed.common.validation.Schemas.enumOf;
 import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
@@ -40,6 +41,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class FulfilmentSettingsResource {
 
+    private final AuditTrail audit;
+
+    public FulfilmentSettingsResource(AuditTrail audit) {
+        this.audit = audit;
+    }
+
     /** Partner ids are the gateway's UUIDs; the setting's key is the path's id. */
     static final StringSchema PARTNER_ID = string().min(1).max(64);
     static final ObjectSchema BODY = object().field("mode", enumOf(FulfilmentSettings.AUTOMATIC, FulfilmentSettings.DEFERRED));
@@ -76,6 +83,7 @@ public class FulfilmentSettingsResource {
         validatePartner(partnerId, sent);
         ModeInput input = Binding.bindValidated(sent, ModeInput.class);
         FulfilmentSettings.set(partnerId, input.mode(), Timestamps.now());
+        audit.record("fulfilment_settings.update", "fulfilment_settings", partnerId, partnerId);
         return new ModeView(input.mode());
     }
 

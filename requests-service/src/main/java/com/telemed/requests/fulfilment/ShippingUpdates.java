@@ -1,5 +1,6 @@
 package com.telemed.requests.fulfilment;
 
+import com.telemed.common.audit.AuditTrail;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
@@ -40,9 +41,11 @@ public class ShippingUpdates {
     }
 
     private final RequestEvents events;
+    private final AuditTrail audit;
 
-    public ShippingUpdates(RequestEvents events) {
+    public ShippingUpdates(RequestEvents events, AuditTrail audit) {
         this.events = events;
+        this.audit = audit;
     }
 
     /**
@@ -63,6 +66,9 @@ public class ShippingUpdates {
         if (item == null || pharmacy.isPresent() && !pharmacy.get().equals(item.pharmacyId)) {
             throw ApiException.notFound(ORDER_NOT_FOUND);
         }
+        // The actor is the pharmacy (or the operator key); the target the item whose order it is (an id of ours:
+        // the pharmacy's own reference is free text).
+        audit.record("order.update", "order", item.id.toString(), request.partnerId);
         String tracking = update.trackingNumber() != null ? update.trackingNumber() : item.trackingNumber;
         String carrier = update.shipCarrier() != null ? update.shipCarrier() : item.shipCarrier;
         boolean firstShipped = Boolean.TRUE.equals(update.shipped()) && item.shippedAt == null;

@@ -1,5 +1,6 @@
 package com.telemed.requests.fulfilment;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.json.Timestamps;
@@ -79,15 +80,17 @@ public class Transmissions {
     private final boolean sandbox;
     private final FulfilmentConfig config;
     private final TransmissionMetrics metrics;
+    private final AuditTrail audit;
 
     public Transmissions(MembersClient members, MessagingClient messaging, Pharmacies pharmacies, PharmacyConfig pharmacy,
-                         FulfilmentConfig config, TransmissionMetrics metrics) {
+                         FulfilmentConfig config, TransmissionMetrics metrics, AuditTrail audit) {
         this.members = members;
         this.messaging = messaging;
         this.pharmacies = pharmacies;
         this.sandbox = pharmacy.sandbox();
         this.config = config;
         this.metrics = metrics;
+        this.audit = audit;
     }
 
     /** {@code POST /v1/requests/:id/items/:itemId/send-to-pharmacy}: the partner's own request only. */
@@ -101,7 +104,14 @@ public class Transmissions {
     }
 
     private SendOutcome send(Origin origin, String by, String partnerId, String requestId, String itemId) {
-        Claim claim = QuarkusTransaction.requiringNew().call(() -> claim(origin, by, partnerId, requestId, itemId));
+        Claim claim = QuarkusTransaction.requiringNew().call(() -> {
+            Claim claimed = claim(origin, by, partnerId, requestId, itemId);
+            if (origin == Origin.OPERATOR && claimed.claimed() != null) {
+                // The operator's act is the claim: audited with it (the transmission's outcome is the item's history).
+                audit.record("item.send_to_pharmacy", "item", claimed.claimed().itemId().toString(), claimed.claimed().partnerId());
+            }
+            return claimed;
+        });
         if (claim.inProgress() != null) {
             return SendOutcome.refused(claim.inProgress(), new Refusal(Refusal.Code.TRANSMISSION_IN_PROGRESS,
                     "another transmission of this item is in progress"));

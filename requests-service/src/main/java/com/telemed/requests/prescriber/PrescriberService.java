@@ -1,5 +1,6 @@
 package com.telemed.requests.prescriber;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.json.Timestamps;
@@ -12,6 +13,12 @@ import java.util.UUID;
 public class PrescriberService {
 
     static final String NOT_FOUND = "Prescriber not found";
+
+    private final AuditTrail audit;
+
+    public PrescriberService(AuditTrail audit) {
+        this.audit = audit;
+    }
     static final String EMAIL_TAKEN = "Prescriber with this email already exists";
 
     /**
@@ -29,6 +36,7 @@ public class PrescriberService {
         if (!prescriber.insertUnlessEmailTaken()) {
             throw ApiException.badRequest(EMAIL_TAKEN);
         }
+        audit.record("prescriber.create", "prescriber", prescriber.id.toString(), null);
         return prescriber;
     }
 

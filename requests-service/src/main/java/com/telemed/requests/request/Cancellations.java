@@ -1,5 +1,6 @@
 package com.telemed.requests.request;
 
+import com.telemed.common.audit.AuditTrail;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
@@ -30,9 +31,11 @@ public class Cancellations {
     static final String NOT_PENDING = "Only pending requests can be deleted. This request has already been processed.";
 
     private final RequestEvents events;
+    private final AuditTrail audit;
 
-    public Cancellations(RequestEvents events) {
+    public Cancellations(RequestEvents events, AuditTrail audit) {
         this.events = events;
+        this.audit = audit;
     }
 
     @JsonPropertyOrder({"itemId", "previousStatus", "prescriptionId"})
@@ -100,6 +103,17 @@ public class Cancellations {
             events.aggregateIfDecided(request, items, null, now);
         }
         return new Outcome(true, request.id, cancelled, skipped, request.status);
+    }
+
+    /**
+     * {@code POST /ops/v1/requests/:id/withdraw}: the service withdraws every untransmitted item, as the
+     * partner's cancel does ({@code by} = service), audited in the same transaction.
+     */
+    @Transactional
+    public Outcome withdraw(String partnerId, String requestId, String reason) {
+        Outcome outcome = cancel(partnerId, requestId, reason, null, HistoryEntry.SERVICE);
+        audit.record("request.withdraw", "request", outcome.requestId().toString(), partnerId);
+        return outcome;
     }
 
     /** Why an item stays; an item whose transmission is in flight counts as transmitted (its order reference is not known yet). */

@@ -149,6 +149,6 @@ public class RequestDecisionResource {
         ReviewInput.Withdrawal input = bind(ReviewSchemas.WITHDRAW, body, ReviewInput.Withdrawal.class);
         String partnerId = Ids.uuid(id).map(uuid -> Request.<Request>findById(uuid)).map(request -> request.partnerId)
                 .orElseThrow(() -> ApiException.notFound(RequestQueries.NOT_FOUND));
-        return cancellations.cancel(partnerId, id, input.reason(), null, HistoryEntry.SERVICE);
+        return cancellations.withdraw(partnerId, id, input.reason());
     }
 }

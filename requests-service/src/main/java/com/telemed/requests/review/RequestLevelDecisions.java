@@ -1,5 +1,6 @@
 package com.telemed.requests.review;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.requests.catalogue.DrugLookup;
 import com.telemed.requests.consultation.Bookings;
@@ -29,14 +30,16 @@ public class RequestLevelDecisions {
     private final Bookings bookings;
     private final ReviewConfig config;
     private final Fulfilment fulfilment;
+    private final AuditTrail audit;
 
     public RequestLevelDecisions(RequestEvents events, DrugReads drugReads, Bookings bookings, ReviewConfig config,
-                                 Fulfilment fulfilment) {
+                                 Fulfilment fulfilment, AuditTrail audit) {
         this.events = events;
         this.drugReads = drugReads;
         this.bookings = bookings;
         this.config = config;
         this.fulfilment = fulfilment;
+        this.audit = audit;
     }
 
     /**
@@ -73,6 +76,7 @@ public class RequestLevelDecisions {
             PrescriptionRecord record = acting.approve(item, drug, approval.prescription());
             fulfilment.approved(request, item, acting.at());
             events.legacy(RequestEvents.REQUEST_APPROVED, request, ItemStatus.APPROVED, item.drugName, acting.prescriber(), acting.at());
+            audit.record("request.approve", "request", request.id.toString(), request.partnerId);
             return acting.answer(PrescriptionViews.Record.of(record), null);
         });
     }
@@ -100,6 +104,8 @@ public class RequestLevelDecisions {
         }
         events.legacy(RequestEvents.REQUEST_DENIED, request, ItemStatus.DENIED, drugName, acting.prescriber(), acting.at(),
                 completedWithoutRx ? action : null);
+        audit.record(completedWithoutRx ? "request.complete_without_rx" : "request.deny", "request", request.id.toString(),
+                request.partnerId);
         return acting.answer(null, null);
     }
 
@@ -130,6 +136,7 @@ public class RequestLevelDecisions {
                 acting.prescriber(), acting.at());
         events.consultationRequested(request, itemId, acting.prescriberName(), link.bookingUrl(), link.bookingExpiresAt(),
                 acting.prescriber(), acting.at());
+        audit.record("request.request_consultation", "request", request.id.toString(), request.partnerId);
         return acting.answer(null, link);
     }
 }

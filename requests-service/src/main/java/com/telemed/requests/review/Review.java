@@ -1,5 +1,6 @@
 package com.telemed.requests.review;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.requests.consultation.Bookings;
 import com.telemed.requests.fulfilment.Fulfilment;
 import com.telemed.requests.prescription.PrescriptionRecord;
@@ -32,13 +33,16 @@ public class Review {
     private final Bookings bookings;
     private final ReviewConfig config;
     private final Fulfilment fulfilment;
+    private final AuditTrail audit;
 
-    public Review(RequestEvents events, DrugReads drugReads, Bookings bookings, ReviewConfig config, Fulfilment fulfilment) {
+    public Review(RequestEvents events, DrugReads drugReads, Bookings bookings, ReviewConfig config, Fulfilment fulfilment,
+                  AuditTrail audit) {
         this.events = events;
         this.drugReads = drugReads;
         this.bookings = bookings;
         this.config = config;
         this.fulfilment = fulfilment;
+        this.audit = audit;
     }
 
     /** Undecided requests of every partner, oldest first (queued in order). */
@@ -46,6 +50,8 @@ public class Review {
     public ReviewViews.Queue queue(int limit) {
         List<Request> requests = Request.<Request>find("status = ?1 order by createdAt, id", RequestStatus.PENDING)
                 .range(0, limit - 1).list();
+        // The queue spans partners: one entry for the read, no target (the requests are listed, not opened).
+        audit.recordRead("queue.read", "queue", null, null);
         var items = LineItem.ofRequests(requests.stream().map(request -> request.id).toList()).stream()
                 .collect(Collectors.groupingBy(item -> item.requestId));
         return new ReviewViews.Queue(requests.stream()
@@ -57,6 +63,7 @@ public class Review {
     public ReviewViews.Outcome claim(String requestId, String prescriberId) {
         Acting acting = Acting.lock(requestId, prescriberId, config.providerId());
         acting.recordOnRequest("claimed", null);
+        audited(acting, "request.claim");
         return acting.answer(null, null);
     }
 
@@ -69,6 +76,7 @@ public class Review {
             fulfilment.approved(acting.request(), item, acting.at());
             events.item(RequestEvents.ITEM_APPROVED, acting.request(), item, acting.prescriber(), acting.at());
             events.aggregateIfDecided(acting.request(), acting.items(), acting.prescriber(), acting.at());
+            audited(acting, "item.approve", item);
             return acting.answer(PrescriptionViews.Record.of(record), null);
         });
     }
@@ -81,6 +89,7 @@ public class Review {
         acting.decide(item, ItemStatus.DENIED, "denied", reason);
         events.item(RequestEvents.ITEM_DENIED, acting.request(), item, acting.prescriber(), acting.at());
         events.aggregateIfDecided(acting.request(), acting.items(), acting.prescriber(), acting.at());
+        audited(acting, "item.deny", item);
         return acting.answer(null, null);
     }
 
@@ -94,6 +103,7 @@ public class Review {
         events.item(RequestEvents.ITEM_CONSULTATION_REQUESTED, acting.request(), item, acting.prescriber(), acting.at());
         events.consultationRequested(acting.request(), item.id, acting.prescriberName(), link.bookingUrl(),
                 link.bookingExpiresAt(), acting.prescriber(), acting.at());
+        audited(acting, "item.request_consultation", item);
         return acting.answer(null, link);
     }
 
@@ -103,6 +113,7 @@ public class Review {
         Acting acting = Acting.lock(requestId, prescriberId, config.providerId());
         acting.request().touch(acting.at());
         acting.recordOnRequest("note_added", text);
+        audited(acting, "request.add_note");
         return acting.answer(null, null);
     }
 
@@ -115,7 +126,18 @@ public class Review {
             item.selectSku(PrescriptionSigning.sku(item, drugs.of(acting.request(), item.drugId), skuId).id(), acting.at());
             acting.request().touch(acting.at());
             acting.recordOnItem(item, "dosage_updated");
+            audited(acting, "item.update_dosage", item);
             return acting.answer(null, null);
         });
+    }
+
+    /** The audit entry of a change to the whole request, in the decision's transaction. */
+    private void audited(Acting acting, String action) {
+        audit.record(action, "request", acting.request().id.toString(), acting.request().partnerId);
+    }
+
+    /** The audit entry of a change to one item, in the decision's transaction. */
+    private void audited(Acting acting, String action, LineItem item) {
+        audit.record(action, "item", item.id.toString(), acting.request().partnerId);
     }
 }

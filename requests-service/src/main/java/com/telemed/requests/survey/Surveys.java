@@ -1,5 +1,6 @@
 package com.telemed.requests.survey;
 
+import com.telemed.common.audit.AuditTrail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -55,9 +56,11 @@ public class Surveys {
 
     private final CatalogueClient catalogue;
     private final Clock clock;
+    private final AuditTrail audit;
 
-    public Surveys(CatalogueClient catalogue, Clock clock) {
+    public Surveys(CatalogueClient catalogue, Clock clock, AuditTrail audit) {
         this.catalogue = catalogue;
+        this.audit = audit;
         this.clock = clock;
     }
 
@@ -90,6 +93,7 @@ public class Surveys {
             survey.questions = questions;
             survey.updatedAt = now;
             survey.persist();
+            audit.record("survey.update", "survey", surveyId, null);
             Panache.getEntityManager().flush();
             Panache.getEntityManager().createNativeQuery("DELETE FROM survey_drugs WHERE survey_id = :survey")
                     .setParameter("survey", surveyId).executeUpdate();

@@ -16,6 +16,7 @@ import com.telemed.requests.request.PendingRequest;
 import com.telemed.requests.request.RequestEvents;
 import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.testkit.trust.TestServiceProofs;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -206,6 +207,25 @@ class AppointmentLifecycleTest {
         assertEquals(JSON.valueToTree(cancelled), events.get(3));
         assertEquals(JSON.valueToTree(scheduled("appointment.booked", secondId, second, 45, "America/Chicago", events.get(5))),
                 events.get(5));
+    }
+
+    /** Issue #40: each change is audited with its actor; a person's read too, the operator key's not. */
+    @Test
+    void aPersonsReadAndEveryChangeOfAnAppointmentAreAudited() {
+        String id = book(requestConsultation(pending), inHours(40), 20, "UTC").then().statusCode(201).extract().path("appointment.id");
+        given().get("/ops/v1/appointments/" + id).then().statusCode(200);
+        String support = "acc_" + UUID.randomUUID();
+        given().header(TestServiceProofs.PRINCIPAL_HEADER, TestServiceProofs.person(support, null, "support"))
+                .get("/ops/v1/appointments/" + id).then().statusCode(200);
+        call(id, "reschedule", Map.of("startTime", inHours(41).toString())).then().statusCode(200);
+        call(id, "outcome", Map.of("outcome", "held")).then().statusCode(200);
+        call(id, "outcome", Map.of("outcome", "held")).then().statusCode(409);
+        String partner = " appointment " + id + " " + pending.partner();
+        assertEquals(List.of("person " + support + " appointment.read" + partner,
+                "operator_key service appointment.record_outcome" + partner,
+                "operator_key service appointment.reschedule" + partner),
+                texts("SELECT actor_type || ' ' || actor_id || ' ' || action || ' ' || target_type || ' ' || target_id || ' '"
+                        + " || partner_id FROM audit_entries WHERE target_id = ? ORDER BY action", id));
     }
 
     @Test
