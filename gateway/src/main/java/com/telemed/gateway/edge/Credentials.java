@@ -172,7 +172,8 @@ public class Credentials {
     /**
      * A new account for the token's person, with its roles, in one statement; nothing when a live
      * account already has its email or prescriber (ON CONFLICT DO NOTHING: no error, nothing logged
-     * that could quote the email). A person's roles only: {@code pharmacy} is a pharmacy key's.
+     * that could quote the email). A person's roles only: {@code pharmacy} is a pharmacy key's. Its audit
+     * entry ({@code account.provision}, the person as actor) is written by the same statement.
      */
     private Future<Void> provision(OidcTokens.VerifiedPerson person) {
         String[] roles = person.roles().stream().filter(role -> role != Principal.Role.PHARMACY)
@@ -185,10 +186,14 @@ public class Credentials {
                             RETURNING id),
                         roles AS (
                             INSERT INTO account_roles (account_id, role)
-                            SELECT account.id, role FROM account, unnest($6::text[]) AS role)
+                            SELECT account.id, role FROM account, unnest($6::text[]) AS role),
+                        audit AS (
+                            INSERT INTO audit_entries (id, at, actor_type, actor_id, action, target_type, target_id, partner_id)
+                            SELECT $7, $5, 'person', account.id::text, 'account.provision', 'account', account.id::text, NULL
+                            FROM account)
                         SELECT id FROM account""")
                 .execute(Tuple.of(UUID.randomUUID(), person.verifiedEmail().orElseThrow(), person.name(),
-                        person.prescriberId().orElse(null), Timestamps.now().atOffset(ZoneOffset.UTC), roles))
+                        person.prescriberId().orElse(null), Timestamps.now().atOffset(ZoneOffset.UTC), roles, UUID.randomUUID()))
                 .mapEmpty();
     }
 

@@ -95,6 +95,23 @@ class OidcTokensTest {
         }
     }
 
+    /** The gateway's own audit entries about {@code targetId}: actor type and id, action, target type and id, partner. */
+    private List<String> auditEntries(String targetId) throws Exception {
+        try (var connection = dataSource.getConnection();
+             var query = connection.prepareStatement("SELECT actor_type, actor_id, action, target_type, target_id, partner_id"
+                     + " FROM audit_entries WHERE target_id = ? ORDER BY at")) {
+            query.setString(1, targetId);
+            try (var rows = query.executeQuery()) {
+                List<String> entries = new ArrayList<>();
+                while (rows.next()) {
+                    entries.add(rows.getString(1) + " " + rows.getString(2) + " " + rows.getString(3) + " " + rows.getString(4)
+                            + " " + rows.getString(5) + " " + rows.getString(6));
+                }
+                return entries;
+            }
+        }
+    }
+
     private String passwordHash(String accountId) throws Exception {
         try (var connection = dataSource.getConnection();
              var query = connection.prepareStatement("SELECT password_hash FROM accounts WHERE id = ?::uuid")) {
@@ -123,6 +140,8 @@ class OidcTokensTest {
                 .body("accounts.find { it.id == '" + id + "' }.roles", equalTo(List.of("admin")))
                 .body("accounts.find { it.id == '" + id + "' }.prescriberId", nullValue());
         assertNull(passwordHash(id), "a provisioned account has no password");
+        // Provisioned once, audited once (by the same statement): the person as the actor of their own account's creation.
+        assertEquals(List.of("person " + id + " account.provision account " + id + " null"), auditEntries(id));
         given().contentType("application/json").body(Map.of("email", email, "password", "any password at all"))
                 .post("/ops/v1/sessions").then().statusCode(401).body(equalTo("{\"error\":\"Invalid email or password\"}"));
         // The gateway's own endpoints see the same principal: the token's roles that name a role.
