@@ -7,6 +7,7 @@ import com.telemed.messaging.attachment.Attachment;
 import com.telemed.messaging.attachment.Attachments;
 import com.telemed.messaging.attachment.Upload;
 import com.telemed.messaging.conversation.Conversation;
+import com.telemed.messaging.conversation.ConversationScope;
 import com.telemed.messaging.mail.MailOutbox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -75,8 +76,8 @@ public class MessageService {
      * for it); {@code message.new}.
      */
     @Transactional
-    public Message postFromPrescriber(String conversationId, MessageInput.PrescriberMessage input) {
-        Conversation conversation = Conversation.lockAny(conversationId);
+    public Message postFromPrescriber(ConversationScope scope, String conversationId, MessageInput.PrescriberMessage input) {
+        Conversation conversation = Conversation.lockIn(scope, conversationId);
         Instant at = Timestamps.now();
         Message message = Message.create(conversation.id, conversation.prescriberId.toString(), Message.PRESCRIBER,
                 conversation.prescriberName, input.html() == null ? Message.TEXT : Message.HTML, input.text(), at);
@@ -89,18 +90,18 @@ public class MessageService {
 
     /** {@code POST /ops/v1/conversations/:id/prescriber-attachments}: the prescriber's file; no event. */
     @Transactional
-    public Message attachFromPrescriber(String conversationId, Upload upload) {
-        Conversation conversation = Conversation.lockAny(conversationId);
+    public Message attachFromPrescriber(ConversationScope scope, String conversationId, Upload upload) {
+        Conversation conversation = Conversation.lockIn(scope, conversationId);
         Message message = attachment(conversation, conversation.prescriberId.toString(), Message.PRESCRIBER,
                 conversation.prescriberName, upload);
         conversation.toPatient(message.senderId, Conversation.attachmentPreview(message.text), message.createdAt);
         return message;
     }
 
-    /** Checks an operator's conversation before its upload is read (404 first). */
+    /** Checks an {@code /ops} caller's conversation before its upload is read (404 first). */
     @Transactional
-    public void requireAny(String conversationId) {
-        Conversation.requireAny(conversationId);
+    public void requireIn(ConversationScope scope, String conversationId) {
+        Conversation.requireIn(scope, conversationId);
     }
 
     /**
@@ -120,8 +121,8 @@ public class MessageService {
      * (no {@code message.system}) and publishes {@code message.handoff}.
      */
     @Transactional
-    public Message handOff(String conversationId, String messageId, MessageInput.Handoff input) {
-        Conversation conversation = Conversation.lockAny(conversationId);
+    public Message handOff(ConversationScope scope, String conversationId, String messageId, MessageInput.Handoff input) {
+        Conversation conversation = Conversation.lockIn(scope, conversationId);
         Message original = Ids.uuid(messageId).flatMap(id -> Message.inConversation(conversation.id, id))
                 .orElseThrow(() -> ApiException.notFound(MESSAGE_NOT_FOUND));
         if (!Message.PATIENT.equals(original.senderRole)) {
@@ -135,11 +136,22 @@ public class MessageService {
 
     /** {@code POST /ops/v1/conversations/:id/prescriber-read}: the patient's messages count as read by a prescriber. */
     @Transactional
-    public void readByPrescriber(String conversationId) {
-        Conversation conversation = Conversation.lockAny(conversationId);
+    public void readByPrescriber(ConversationScope scope, String conversationId) {
+        Conversation conversation = Conversation.lockIn(scope, conversationId);
         Instant at = Timestamps.now();
         conversation.readByPrescriber(at);
         Message.markReadByPrescriber(conversation.id, at);
+    }
+
+    /** {@code GET /ops/v1/conversations/:id/messages}: the conversation, if the scope reaches it, and a page of its thread. */
+    @Transactional
+    public PrescriberThread thread(ConversationScope scope, String conversationId, int limit, String cursor) {
+        Conversation conversation = Conversation.requireIn(scope, conversationId);
+        return new PrescriberThread(conversation, page(conversation, limit, cursor));
+    }
+
+    /** A conversation and a page of its thread. */
+    public record PrescriberThread(Conversation conversation, Page page) {
     }
 
     /** A page of a thread the caller may read, after {@code cursor} (null: from the start). */
