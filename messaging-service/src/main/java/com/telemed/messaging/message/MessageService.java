@@ -1,5 +1,6 @@
 package com.telemed.messaging.message;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.json.Timestamps;
@@ -18,7 +19,9 @@ import java.util.UUID;
 /**
  * Posting and reading messages. Every write locks the conversation's row first, so the
  * last-message fields and the unread counters never lose an update, and writes the message, the
- * conversation, the mail and the event in one transaction.
+ * conversation, the mail and the event in one transaction. An {@code /ops} change writes its audit entry
+ * in that transaction too, and a person's read of a thread {@code conversation.read} in the read's own
+ * (people-and-pages.md, "Audit"): an audit write that fails rolls the change back or fails the read.
  */
 @ApplicationScoped
 public class MessageService {
@@ -31,11 +34,13 @@ public class MessageService {
     private final Attachments attachments;
     private final MessagingEvents events;
     private final MailOutbox mail;
+    private final AuditTrail audit;
 
-    public MessageService(Attachments attachments, MessagingEvents events, MailOutbox mail) {
+    public MessageService(Attachments attachments, MessagingEvents events, MailOutbox mail, AuditTrail audit) {
         this.attachments = attachments;
         this.events = events;
         this.mail = mail;
+        this.audit = audit;
     }
 
     /** A page of the thread, oldest first: {@code limit} messages after the cursor, and the cursor after them. */
@@ -85,6 +90,7 @@ public class MessageService {
         message.persist();
         conversation.toPatient(message.senderId, Conversation.textPreview(input.text()), at);
         events.messageNew(conversation, message, input.subject());
+        audit.record("message.create", "message", message.id.toString(), conversation.partnerId);
         return message;
     }
 
@@ -95,6 +101,7 @@ public class MessageService {
         Message message = attachment(conversation, conversation.prescriberId.toString(), Message.PRESCRIBER,
                 conversation.prescriberName, upload);
         conversation.toPatient(message.senderId, Conversation.attachmentPreview(message.text), message.createdAt);
+        audit.record("message.attach", "message", message.id.toString(), conversation.partnerId);
         return message;
     }
 
@@ -131,6 +138,7 @@ public class MessageService {
         original.handoffCategory = input.category();
         Message notice = system(conversation, HANDOFF_TEXT);
         events.handoff(conversation, original, input.category(), input.note(), notice.createdAt);
+        audit.record("message.handoff", "message", original.id.toString(), conversation.partnerId);
         return original;
     }
 
@@ -141,13 +149,19 @@ public class MessageService {
         Instant at = Timestamps.now();
         conversation.readByPrescriber(at);
         Message.markReadByPrescriber(conversation.id, at);
+        audit.record("conversation.mark_read", "conversation", conversation.id.toString(), conversation.partnerId);
     }
 
-    /** {@code GET /ops/v1/conversations/:id/messages}: the conversation, if the scope reaches it, and a page of its thread. */
+    /**
+     * {@code GET /ops/v1/conversations/:id/messages}: the conversation, if the scope reaches it, and a
+     * page of its thread; a person's read is audited ({@code conversation.read}) in this transaction.
+     */
     @Transactional
     public PrescriberThread thread(ConversationScope scope, String conversationId, int limit, String cursor) {
         Conversation conversation = Conversation.requireIn(scope, conversationId);
-        return new PrescriberThread(conversation, page(conversation, limit, cursor));
+        PrescriberThread thread = new PrescriberThread(conversation, page(conversation, limit, cursor));
+        audit.recordRead("conversation.read", "conversation", conversation.id.toString(), conversation.partnerId);
+        return thread;
     }
 
     /** A conversation and a page of its thread. */

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.telemed.messaging.MessagingNeighbours;
 import com.telemed.messaging.MessagingNeighboursResource;
 import com.telemed.testkit.quarkus.InfrastructureResource;
+import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.testkit.trust.TestServiceProofs;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -26,7 +27,9 @@ import org.junit.jupiter.api.Test;
  * Who may call messaging's /ops operations (platform-commons' access.OpsAccess, issue #40), called as
  * the gateway forwards them: a prescriber reads and replies; support reads and hands off but never
  * replies; an administrator is neither. A prescriber in person acts on their own conversations only:
- * another prescriber's reads as unknown (people-and-pages.md, "as themselves only").
+ * another prescriber's reads as unknown (people-and-pages.md, "as themselves only"). Each change writes
+ * one audit entry and a person's read of a thread {@code conversation.read} (people-and-pages.md, "Audit");
+ * a refused call writes none, nor does the operator key's read.
  */
 @QuarkusTest
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
@@ -82,6 +85,12 @@ class MessagingOpsAccessTest {
         assertEquals("{\"error\":\"Conversation not found\"}", response.body().asString());
     }
 
+    /** The audit entries {@code actorId} wrote on {@code partnerId}'s things, each {@code (actor_type,actor_id,action,target_type,target_id,partner_id)}, sorted. */
+    static List<String> audit(String actorId, String partnerId) {
+        return ServiceDatabase.texts("select (actor_type, actor_id, action, target_type, target_id, partner_id)::text as entry"
+                + " from audit_entries where actor_id = ? and partner_id = ? order by entry", actorId, partnerId);
+    }
+
     /** The five conversation operations, as {@code principal}, on {@code conversationId} (its patient message {@code messageId}). */
     private static List<Response> theFiveOperations(String principal, String conversationId, String messageId) {
         String base = "/ops/v1/conversations/" + conversationId;
@@ -111,8 +120,18 @@ class MessagingOpsAccessTest {
         for (String stranger : new String[] {other, noPrescriber}) {
             theFiveOperations(stranger, conversationId, messageId).forEach(MessagingOpsAccessTest::notFound);
         }
-        List<Integer> own = theFiveOperations(owner, conversationId, messageId).stream().map(Response::statusCode).toList();
-        assertEquals(List.of(200, 201, 201, 200, 200), own);
+        assertEquals(0, ServiceDatabase.count("select count(*) from audit_entries where partner_id = ?", partnerId));
+        List<Response> own = theFiveOperations(owner, conversationId, messageId);
+        assertEquals(List.of(200, 201, 201, 200, 200), own.stream().map(Response::statusCode).toList());
+        String reply = own.get(1).path("message.id");
+        String attachment = own.get(2).path("message.id");
+        String conversationEntry = ",conversation," + conversationId + "," + partnerId + ")";
+        String messageEntry = ",message,%s," + partnerId + ")";
+        assertEquals(List.of("(person,acc_owner,conversation.mark_read" + conversationEntry,
+                "(person,acc_owner,conversation.read" + conversationEntry,
+                "(person,acc_owner,message.attach" + messageEntry.formatted(attachment),
+                "(person,acc_owner,message.create" + messageEntry.formatted(reply),
+                "(person,acc_owner,message.handoff" + messageEntry.formatted(messageId)), audit("acc_owner", partnerId));
         // The prescriber's own id in another case is still theirs.
         as(TestServiceProofs.person("acc_owner", ownerId.toUpperCase(java.util.Locale.ROOT), "prescriber"))
                 .get("/ops/v1/conversations/" + conversationId + "/messages").then().statusCode(200);
@@ -126,8 +145,14 @@ class MessagingOpsAccessTest {
         }
         as(SUPPORT).contentType(ContentType.JSON).body("{\"category\":\"billing\"}")
                 .post("/ops/v1/conversations/" + conversationId + "/messages/" + messageId + "/handoff").then().statusCode(200);
-        List<Integer> operator = theFiveOperations(TestServiceProofs.OPERATOR_KEY, conversationId, messageId).stream()
-                .map(Response::statusCode).toList();
-        assertEquals(List.of(200, 201, 201, 200, 200), operator);
+        assertEquals(List.of("(person,acc_support,conversation.read" + conversationEntry,
+                "(person,acc_support,message.handoff" + messageEntry.formatted(messageId)), audit("acc_support", partnerId));
+        List<Response> operator = theFiveOperations(TestServiceProofs.OPERATOR_KEY, conversationId, messageId);
+        assertEquals(List.of(200, 201, 201, 200, 200), operator.stream().map(Response::statusCode).toList());
+        // The operator key's changes are audited; its read is not (only a person's is).
+        assertEquals(List.of("(operator_key,service,conversation.mark_read" + conversationEntry,
+                "(operator_key,service,message.attach" + messageEntry.formatted(operator.get(2).<String>path("message.id")),
+                "(operator_key,service,message.create" + messageEntry.formatted(operator.get(1).<String>path("message.id")),
+                "(operator_key,service,message.handoff" + messageEntry.formatted(messageId)), audit("service", partnerId));
     }
 }
