@@ -2,6 +2,7 @@ package com.telemed.common.audit;
 
 import com.telemed.common.access.Caller;
 import com.telemed.common.access.Principal;
+import io.quarkus.arc.Arc;
 import io.quarkus.arc.properties.IfBuildProperty;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -11,8 +12,10 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Writes audit entries (people-and-pages.md, "Audit"): one row of {@code audit_entries} per {@code /ops}
@@ -20,7 +23,10 @@ import java.util.regex.Pattern;
  * a person ({@link #recordRead}), in the caller's own transaction ({@code MANDATORY}: there must be one),
  * so an entry exists exactly when its change was committed, and an audit write that fails rolls the
  * change back or fails the read. The actor is the call's principal ({@link Caller}: the
- * {@code X-Principal} the service proof covers, or the gateway's own authentication).
+ * {@code X-Principal} the service proof covers, or the gateway's own authentication). Outside an HTTP
+ * call (a job, a consumer, a test calling a bean), or on a call without a principal, the actor is the
+ * service itself ({@code service:<quarkus.application.name>}): no {@code /ops} call gets here without
+ * one, since {@code OpsAccessFilter} refuses it first.
  *
  * <p>Ids only: the action and target type are names from code ({@code request.approve}, {@code request});
  * the target, partner and actor are ids. Never a name, an email, a text or a token.
@@ -47,11 +53,14 @@ public class AuditTrail {
     private final EntityManager entityManager;
     private final Caller caller;
     private final Clock clock;
+    private final Principal self;
 
-    public AuditTrail(EntityManager entityManager, Caller caller, Clock clock) {
+    public AuditTrail(EntityManager entityManager, Caller caller, Clock clock,
+                      @ConfigProperty(name = "quarkus.application.name") String application) {
         this.entityManager = entityManager;
         this.caller = caller;
         this.clock = clock;
+        this.self = Principal.service(application);
     }
 
     /**
@@ -59,7 +68,6 @@ public class AuditTrail {
      *
      * @param targetId  the changed thing's id; null when none
      * @param partnerId the partner the thing belongs to; null when none
-     * @throws IllegalStateException when the call has no principal (an {@code /ops} change always has one)
      * @throws jakarta.transaction.TransactionalException when no transaction is active
      */
     @Transactional(Transactional.TxType.MANDATORY)
@@ -90,7 +98,20 @@ public class AuditTrail {
     }
 
     private Principal principal() {
-        return caller.principal().orElseThrow(() -> new IllegalStateException("an audited call without a principal"));
+        return callPrincipal().orElse(self);
+    }
+
+    private Optional<Principal> callPrincipal() {
+        if (!Arc.container().requestContext().isActive()) {
+            return Optional.empty();
+        }
+        try {
+            return caller.principal();
+        } catch (IllegalStateException | NullPointerException noHttpCall) {
+            // A request context without an HTTP request (a test method, a consumer's own context):
+            // Quarkus REST's HttpHeaders has no current request to read.
+            return Optional.empty();
+        }
     }
 
     private void write(Principal actor, String action, String targetType, String targetId, String partnerId) {
