@@ -63,6 +63,17 @@ class AuditQueryTest {
     }
 
     @Test
+    void anInstantOutsideFourDigitYearsInUtcIsRefused() throws Exception {
+        ValidationException refused = assertThrows(ValidationException.class, () -> AuditQuery.cursor(null, null, null,
+                "0000-01-01T00:00:00+01:00", "9999-12-31T23:30:00-01:00", null, null));
+        assertEquals("""
+                [{"code":"custom","path":["from"],"message":"Invalid datetime"},{"code":"custom","path":["to"],"message":"Invalid datetime"}]""",
+                JSON.writeValueAsString(refused.issues()));
+        assertEquals(Optional.of(Instant.parse("0000-01-01T00:00:00Z")),
+                AuditQuery.cursor(null, null, null, "0000-01-01T00:00:00Z", null, null, null).from());
+    }
+
+    @Test
     void aCursorHalfIsRefused() throws Exception {
         ValidationException onlyAt = assertThrows(ValidationException.class,
                 () -> AuditQuery.internal(null, null, null, null, null, null, "2026-11-29T10:15:30Z", null));

@@ -42,13 +42,26 @@ public record AuditQuery(Optional<String> actor, Optional<String> action, Option
                 .field("actor", string().min(1).max(FILTER_MAX).optional())
                 .field("action", string().min(1).max(FILTER_MAX).optional())
                 .field("targetId", string().min(1).max(FILTER_MAX).optional())
-                .field("from", string().datetimeWithOffset().optional())
-                .field("to", string().datetimeWithOffset().optional())
+                .field("from", instant())
+                .field("to", instant())
                 .field("limit", number().coerce().integer().min(1).max(MAX_LIMIT).optional());
     }
 
+    /**
+     * An ISO-8601 instant with {@code Z} or an offset whose UTC year has four digits too: the gateway passes it
+     * on in UTC ({@code 0000-01-01T00:00:00+01:00} would become year -1, which no service reads back).
+     */
+    private static com.telemed.common.validation.StringSchema instant() {
+        return string().datetimeWithOffset()
+                .refine(value -> {
+                    int year = OffsetDateTime.parse(value.textValue()).toInstant().atOffset(java.time.ZoneOffset.UTC).getYear();
+                    return year >= 0 && year <= 9999;
+                }, "Invalid datetime")
+                .optional();
+    }
+
     static final ObjectSchema INTERNAL = filters()
-            .field("beforeAt", string().datetimeWithOffset().optional())
+            .field("beforeAt", instant())
             .field("beforeId", string().regex(UUID_TEXT, "Invalid uuid").optional())
             .rule(AuditQuery::bothOrNeither);
 
