@@ -47,7 +47,8 @@ class MetricsScrapeIT {
     private static final Map<PlatformService, List<String>> JOBS = new EnumMap<>(Map.of(
             PlatformService.REQUESTS, List.of("outbox-relay", "fulfilment-dispatcher", "appointment-reminders", "catalogue-copy-sync"),
             PlatformService.MEMBERS, List.of("outbox-relay"),
-            PlatformService.CATALOGUE, List.of("outbox-relay"),
+            // Issue #40: catalogue prunes audit entries older than six years.
+            PlatformService.CATALOGUE, List.of("outbox-relay", "retention"),
             PlatformService.MESSAGING, List.of("outbox-relay", "mail-relay", "retention"),
             PlatformService.BILLING, List.of("retention"),
             // Issue #40: the gateway prunes old sign-in failures and long-expired sessions.

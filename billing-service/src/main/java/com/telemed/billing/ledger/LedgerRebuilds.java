@@ -1,6 +1,7 @@
 package com.telemed.billing.ledger;
 
 import com.telemed.billing.ledger.LedgerWrites.Tables;
+import com.telemed.common.audit.AuditTrail;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
@@ -70,9 +71,11 @@ public class LedgerRebuilds {
             ON CONFLICT (id) DO NOTHING""";
 
     private final LedgerWrites writes;
+    private final AuditTrail audit;
 
-    public LedgerRebuilds(LedgerWrites writes) {
+    public LedgerRebuilds(LedgerWrites writes, AuditTrail audit) {
         this.writes = writes;
+        this.audit = audit;
     }
 
     /**
@@ -174,6 +177,8 @@ public class LedgerRebuilds {
             forgetStaged(connection, List.of(partnerId));
             return null;
         });
+        // The rebuild's change is this swap: its audit entry commits with it (a rebuild that failed wrote none).
+        audit.record("billing_ledger.rebuild", "billing_ledger", partnerId, partnerId);
     }
 
     /** Gives the claim up with what it staged (a rebuild that failed); nothing when it is no longer this rebuild's. */

@@ -9,6 +9,7 @@ import static com.telemed.common.validation.Schemas.string;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.common.validation.Binding;
@@ -72,6 +73,12 @@ public class BillingSettingsResource {
     public record SettingsInput(boolean enabled, String cycle, Integer weekday, BigDecimal ratePerMember) {
     }
 
+    private final AuditTrail audit;
+
+    public BillingSettingsResource(AuditTrail audit) {
+        this.audit = audit;
+    }
+
     @JsonPropertyOrder({"enabled", "cycle", "weekday", "ratePerMember"})
     public record SettingsView(boolean enabled, String cycle, Integer weekday, BigDecimal ratePerMember) {
         static SettingsView of(BillingSettings settings) {
@@ -95,6 +102,7 @@ public class BillingSettingsResource {
         issues.throwIfAny();
         SettingsInput input = Binding.bindValidated(body, SettingsInput.class);
         BillingSettings.set(partnerId, input.enabled(), input.cycle(), input.weekday(), input.ratePerMember(), Timestamps.now());
+        audit.record("billing_settings.update", "billing_settings", partnerId, partnerId);
         Panache.getEntityManager().clear();
         return SettingsView.of(BillingSettings.findById(partnerId));
     }

@@ -313,11 +313,17 @@ class RebuildTest {
         given().post("/ops/v1/partners/" + partner + "/billing/rebuild").then().statusCode(503)
                 .body("error", equalTo("Service Unavailable"));
         assertEquals(before, summary(partner, "2026-11"));
+        // A rebuild that changed nothing wrote no audit entry; the one that swapped wrote one.
+        String rebuilds = "SELECT (actor_type, actor_id, action, target_type, target_id, partner_id)::text FROM audit_entries"
+                + " WHERE partner_id = ? AND action = 'billing_ledger.rebuild'";
+        assertEquals(List.of(), ServiceDatabase.texts(rebuilds, partner));
         // Its claim and what it staged are gone: the next rebuild starts at once.
         assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM ledger_rebuilds WHERE partner_id = ?", partner));
         assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM ledger_rebuild_members WHERE partner_id = ?", partner));
         owners.reset();
         given().post("/ops/v1/partners/" + partner + "/billing/rebuild").then().statusCode(200)
                 .body(equalTo("{\"members\":1,\"billableMembers\":0}"));
+        assertEquals(List.of("(operator_key,service,billing_ledger.rebuild,billing_ledger," + partner + "," + partner + ")"),
+                ServiceDatabase.texts(rebuilds, partner));
     }
 }

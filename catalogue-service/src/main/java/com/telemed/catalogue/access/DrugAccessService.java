@@ -3,6 +3,7 @@ package com.telemed.catalogue.access;
 import com.telemed.catalogue.drug.CatalogueEvents;
 import com.telemed.catalogue.drug.CatalogueVersions;
 import com.telemed.catalogue.drug.DrugRestrictions;
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.json.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -20,10 +21,12 @@ public class DrugAccessService implements DrugRestrictions {
 
     private final EntityManager entityManager;
     private final CatalogueEvents events;
+    private final AuditTrail audit;
 
-    public DrugAccessService(EntityManager entityManager, CatalogueEvents events) {
+    public DrugAccessService(EntityManager entityManager, CatalogueEvents events, AuditTrail audit) {
         this.entityManager = entityManager;
         this.events = events;
+        this.audit = audit;
     }
 
     /**
@@ -31,10 +34,11 @@ public class DrugAccessService implements DrugRestrictions {
      * order kept) restricts the partner to those drugs. Ids of drugs that do not exist (yet) are kept.
      * Returns what is stored. Every call is a change with the partner's next catalogue version (taken
      * first: its lock orders concurrent calls for one partner), published as
-     * {@code catalogue.access_changed} in the same transaction.
+     * {@code catalogue.access_changed} in the same transaction, with its audit entry ({@code drug_access.update}).
      */
     @Transactional
     public Optional<List<String>> set(String partnerId, List<String> drugIds) {
+        audit.record("drug_access.update", "drug_access", partnerId, partnerId);
         long version = CatalogueVersions.nextForPartner(entityManager, partnerId);
         Instant now = Timestamps.now();
         if (drugIds == null) {

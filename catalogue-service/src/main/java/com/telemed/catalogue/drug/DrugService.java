@@ -1,5 +1,6 @@
 package com.telemed.catalogue.drug;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -23,11 +24,13 @@ public class DrugService {
     private final EntityManager entityManager;
     private final DrugRestrictions access;
     private final CatalogueEvents events;
+    private final AuditTrail audit;
 
-    public DrugService(EntityManager entityManager, DrugRestrictions access, CatalogueEvents events) {
+    public DrugService(EntityManager entityManager, DrugRestrictions access, CatalogueEvents events, AuditTrail audit) {
         this.entityManager = entityManager;
         this.access = access;
         this.events = events;
+        this.audit = audit;
     }
 
     /**
@@ -39,10 +42,11 @@ public class DrugService {
      * <p>Concurrent PUTs of one new id meet on the primary key (INSERT ... ON CONFLICT DO NOTHING
      * waits for the other transaction) and then hold the row lock in turn: the last one wins, none fails.
      * The new state takes the next catalogue version under that lock and is published
-     * ({@code catalogue.drug_changed}) in the same transaction.
+     * ({@code catalogue.drug_changed}) in the same transaction, with its audit entry ({@code drug.update}).
      */
     @Transactional
     public CatalogueDrug replace(String drugId, DrugInput input) {
+        audit.record("drug.update", "drug", drugId, null);
         Instant now = Timestamps.now();
         Drug drug = lockedRow(drugId, input, now);
         drug.version = CatalogueVersions.next(entityManager);

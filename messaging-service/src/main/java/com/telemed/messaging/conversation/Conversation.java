@@ -141,7 +141,20 @@ public class Conversation extends PanacheEntityBase {
         return conversation;
     }
 
-    /** Any partner's conversation (operator calls): {@code 404 Conversation not found} when unknown. */
+    /**
+     * Any partner's conversation the {@code /ops} caller's scope reaches: {@code 404 Conversation not
+     * found} when unknown or not theirs (a prescriber in person: their own only).
+     */
+    public static Conversation requireIn(ConversationScope scope, String id) {
+        return scope.check(requireAny(id));
+    }
+
+    /** As {@link #requireIn}, holding the row lock until commit. */
+    public static Conversation lockIn(ConversationScope scope, String id) {
+        return scope.check(lockAny(id));
+    }
+
+    /** Any partner's conversation: {@code 404 Conversation not found} when unknown. */
     public static Conversation requireAny(String id) {
         return Ids.uuid(id).flatMap(uuid -> Conversation.<Conversation>findByIdOptional(uuid))
                 .orElseThrow(() -> ApiException.notFound(NOT_FOUND));

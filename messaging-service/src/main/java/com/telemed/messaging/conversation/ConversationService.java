@@ -85,12 +85,6 @@ public class ConversationService {
         return Conversation.requireOwned(partnerId, conversationId);
     }
 
-    /** Any partner's conversation (operator calls). */
-    @Transactional
-    public Conversation any(String conversationId) {
-        return Conversation.requireAny(conversationId);
-    }
-
     /** Unread messages across the member's conversations with this partner; 0 for a member with none. */
     @Transactional
     public long unreadByMember(String partnerId, String memberId) {

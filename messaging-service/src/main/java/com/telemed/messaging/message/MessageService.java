@@ -1,5 +1,6 @@
 package com.telemed.messaging.message;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.json.Timestamps;
@@ -7,6 +8,7 @@ import com.telemed.messaging.attachment.Attachment;
 import com.telemed.messaging.attachment.Attachments;
 import com.telemed.messaging.attachment.Upload;
 import com.telemed.messaging.conversation.Conversation;
+import com.telemed.messaging.conversation.ConversationScope;
 import com.telemed.messaging.mail.MailOutbox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -17,7 +19,9 @@ import java.util.UUID;
 /**
  * Posting and reading messages. Every write locks the conversation's row first, so the
  * last-message fields and the unread counters never lose an update, and writes the message, the
- * conversation, the mail and the event in one transaction.
+ * conversation, the mail and the event in one transaction. An {@code /ops} change writes its audit entry
+ * in that transaction too, and a person's read of a thread {@code conversation.read} in the read's own
+ * (people-and-pages.md, "Audit"): an audit write that fails rolls the change back or fails the read.
  */
 @ApplicationScoped
 public class MessageService {
@@ -30,11 +34,13 @@ public class MessageService {
     private final Attachments attachments;
     private final MessagingEvents events;
     private final MailOutbox mail;
+    private final AuditTrail audit;
 
-    public MessageService(Attachments attachments, MessagingEvents events, MailOutbox mail) {
+    public MessageService(Attachments attachments, MessagingEvents events, MailOutbox mail, AuditTrail audit) {
         this.attachments = attachments;
         this.events = events;
         this.mail = mail;
+        this.audit = audit;
     }
 
     /** A page of the thread, oldest first: {@code limit} messages after the cursor, and the cursor after them. */
@@ -75,8 +81,8 @@ public class MessageService {
      * for it); {@code message.new}.
      */
     @Transactional
-    public Message postFromPrescriber(String conversationId, MessageInput.PrescriberMessage input) {
-        Conversation conversation = Conversation.lockAny(conversationId);
+    public Message postFromPrescriber(ConversationScope scope, String conversationId, MessageInput.PrescriberMessage input) {
+        Conversation conversation = Conversation.lockIn(scope, conversationId);
         Instant at = Timestamps.now();
         Message message = Message.create(conversation.id, conversation.prescriberId.toString(), Message.PRESCRIBER,
                 conversation.prescriberName, input.html() == null ? Message.TEXT : Message.HTML, input.text(), at);
@@ -84,23 +90,25 @@ public class MessageService {
         message.persist();
         conversation.toPatient(message.senderId, Conversation.textPreview(input.text()), at);
         events.messageNew(conversation, message, input.subject());
+        audit.record("message.create", "message", message.id.toString(), conversation.partnerId);
         return message;
     }
 
     /** {@code POST /ops/v1/conversations/:id/prescriber-attachments}: the prescriber's file; no event. */
     @Transactional
-    public Message attachFromPrescriber(String conversationId, Upload upload) {
-        Conversation conversation = Conversation.lockAny(conversationId);
+    public Message attachFromPrescriber(ConversationScope scope, String conversationId, Upload upload) {
+        Conversation conversation = Conversation.lockIn(scope, conversationId);
         Message message = attachment(conversation, conversation.prescriberId.toString(), Message.PRESCRIBER,
                 conversation.prescriberName, upload);
         conversation.toPatient(message.senderId, Conversation.attachmentPreview(message.text), message.createdAt);
+        audit.record("message.attach", "message", message.id.toString(), conversation.partnerId);
         return message;
     }
 
-    /** Checks an operator's conversation before its upload is read (404 first). */
+    /** Checks an {@code /ops} caller's conversation before its upload is read (404 first). */
     @Transactional
-    public void requireAny(String conversationId) {
-        Conversation.requireAny(conversationId);
+    public void requireIn(ConversationScope scope, String conversationId) {
+        Conversation.requireIn(scope, conversationId);
     }
 
     /**
@@ -120,8 +128,8 @@ public class MessageService {
      * (no {@code message.system}) and publishes {@code message.handoff}.
      */
     @Transactional
-    public Message handOff(String conversationId, String messageId, MessageInput.Handoff input) {
-        Conversation conversation = Conversation.lockAny(conversationId);
+    public Message handOff(ConversationScope scope, String conversationId, String messageId, MessageInput.Handoff input) {
+        Conversation conversation = Conversation.lockIn(scope, conversationId);
         Message original = Ids.uuid(messageId).flatMap(id -> Message.inConversation(conversation.id, id))
                 .orElseThrow(() -> ApiException.notFound(MESSAGE_NOT_FOUND));
         if (!Message.PATIENT.equals(original.senderRole)) {
@@ -130,16 +138,34 @@ public class MessageService {
         original.handoffCategory = input.category();
         Message notice = system(conversation, HANDOFF_TEXT);
         events.handoff(conversation, original, input.category(), input.note(), notice.createdAt);
+        audit.record("message.handoff", "message", original.id.toString(), conversation.partnerId);
         return original;
     }
 
     /** {@code POST /ops/v1/conversations/:id/prescriber-read}: the patient's messages count as read by a prescriber. */
     @Transactional
-    public void readByPrescriber(String conversationId) {
-        Conversation conversation = Conversation.lockAny(conversationId);
+    public void readByPrescriber(ConversationScope scope, String conversationId) {
+        Conversation conversation = Conversation.lockIn(scope, conversationId);
         Instant at = Timestamps.now();
         conversation.readByPrescriber(at);
         Message.markReadByPrescriber(conversation.id, at);
+        audit.record("conversation.mark_read", "conversation", conversation.id.toString(), conversation.partnerId);
+    }
+
+    /**
+     * {@code GET /ops/v1/conversations/:id/messages}: the conversation, if the scope reaches it, and a
+     * page of its thread; a person's read is audited ({@code conversation.read}) in this transaction.
+     */
+    @Transactional
+    public PrescriberThread thread(ConversationScope scope, String conversationId, int limit, String cursor) {
+        Conversation conversation = Conversation.requireIn(scope, conversationId);
+        PrescriberThread thread = new PrescriberThread(conversation, page(conversation, limit, cursor));
+        audit.recordRead("conversation.read", "conversation", conversation.id.toString(), conversation.partnerId);
+        return thread;
+    }
+
+    /** A conversation and a page of its thread. */
+    public record PrescriberThread(Conversation conversation, Page page) {
     }
 
     /** A page of a thread the caller may read, after {@code cursor} (null: from the start). */

@@ -1,9 +1,9 @@
 package com.telemed.messaging.message;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.access.Caller;
 import com.telemed.common.validation.Binding;
-import com.telemed.messaging.conversation.Conversation;
-import com.telemed.messaging.conversation.ConversationService;
+import com.telemed.messaging.conversation.ConversationScope;
 import com.telemed.messaging.conversation.ConversationViews;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -31,18 +31,25 @@ import org.jboss.resteasy.reactive.multipart.FileUpload;
 
 /**
  * The prescriber's side of a conversation (operations-api.md, Prescriber messaging), any partner's:
- * the operator key opened it at the gateway. Validation failures are issue arrays.
+ * the gateway authenticated the caller and platform-commons' {@code access.OpsAccessFilter} decided
+ * who may call each operation; a prescriber in person reaches their own conversations only
+ * ({@link ConversationScope}: another's is {@code 404 Conversation not found}). Validation failures
+ * are issue arrays.
  */
 @Path("/ops/v1/conversations/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 public class PrescriberMessageResource {
 
     private final MessageService messages;
-    private final ConversationService conversations;
+    private final Caller caller;
 
-    public PrescriberMessageResource(MessageService messages, ConversationService conversations) {
+    public PrescriberMessageResource(MessageService messages, Caller caller) {
         this.messages = messages;
-        this.conversations = conversations;
+        this.caller = caller;
+    }
+
+    private ConversationScope scope() {
+        return ConversationScope.of(caller.principal());
     }
 
     /** {@code { text }} or {@code { html, text, subject }}: {@code 201 {message}}, {@code message.new}. */
@@ -58,7 +65,7 @@ public class PrescriberMessageResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response post(@PathParam("id") String id, JsonNode body) {
         MessageInput.PrescriberMessage input = Binding.bind(MessageSchemas.PRESCRIBER_MESSAGE, body, MessageInput.PrescriberMessage.class);
-        Message message = messages.postFromPrescriber(id, input);
+        Message message = messages.postFromPrescriber(scope(), id, input);
         return Response.status(201).entity(new MessageViews.CreatedEnvelope(messages.created(message))).build();
     }
 
@@ -76,8 +83,9 @@ public class PrescriberMessageResource {
     @Path("/prescriber-attachments")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public Response attach(@PathParam("id") String id, @RestForm("file") FileUpload file) {
-        messages.requireAny(id);
-        Message message = messages.attachFromPrescriber(id, Uploads.checked(file));
+        ConversationScope scope = scope();
+        messages.requireIn(scope, id);
+        Message message = messages.attachFromPrescriber(scope, id, Uploads.checked(file));
         return Response.status(201).entity(new MessageViews.CreatedEnvelope(messages.created(message))).build();
     }
 
@@ -98,7 +106,7 @@ public class PrescriberMessageResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Handed handOff(@PathParam("id") String id, @PathParam("messageId") String messageId, JsonNode body) {
         MessageInput.Handoff input = Binding.bind(MessageSchemas.HANDOFF, body, MessageInput.Handoff.class);
-        return new Handed(messages.view(messages.handOff(id, messageId, input)));
+        return new Handed(messages.view(messages.handOff(scope(), id, messageId, input)));
     }
 
     @Tag(name = "Prescriber messaging")
@@ -109,7 +117,7 @@ public class PrescriberMessageResource {
     @POST
     @Path("/prescriber-read")
     public ConversationViews.Success read(@PathParam("id") String id) {
-        messages.readByPrescriber(id);
+        messages.readByPrescriber(scope(), id);
         return ConversationViews.Success.TRUE;
     }
 
@@ -128,10 +136,9 @@ public class PrescriberMessageResource {
                                       @QueryParam("cursor") String cursor) {
         // Read from the query itself: "limit=" is sent, and refused, not absent.
         int size = MessageSchemas.limit(uri.getQueryParameters().getFirst("limit"));
-        Conversation conversation = conversations.any(id);
-        MessageService.Page page = messages.page(conversation, size, cursor);
-        return new MessageViews.Thread(ConversationViews.View.of(conversation), page.messages().stream().map(messages::view).toList(),
-                page.nextCursor());
+        MessageService.PrescriberThread thread = messages.thread(scope(), id, size, cursor);
+        return new MessageViews.Thread(ConversationViews.View.of(thread.conversation()),
+                thread.page().messages().stream().map(messages::view).toList(), thread.page().nextCursor());
     }
 
     /** {@code { message }} of a handoff. */

@@ -19,6 +19,7 @@ import jakarta.inject.Inject;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -56,7 +57,18 @@ class ConsumedEventsRetentionTest {
         UUID old = UUID.randomUUID();
         ServiceDatabase.update("INSERT INTO consumed_events (event_id, consumed_at) VALUES (?, now() - interval '31 days')", old);
 
-        assertEquals(List.of(new Pruner.Pruned("consumed_events", 1, 1, false)), retention.prune());
+        // Audit entries are kept six years (2,192 days; platform-commons' audit.AuditRetention): one a day older goes.
+        UUID oldEntry = UUID.randomUUID();
+        UUID keptEntry = UUID.randomUUID();
+        for (Object[] entry : new Object[][] {{oldEntry, 2193}, {keptEntry, 2191}}) {
+            ServiceDatabase.update("INSERT INTO audit_entries (id, at, actor_type, actor_id, action, target_type)"
+                    + " VALUES (?, now() - make_interval(days => ?), 'operator_key', 'service', 'retention.test', 'retention')",
+                    entry[0], entry[1]);
+        }
+        assertEquals(List.of(new Pruner.Pruned("audit_entries", 1, 1, false), new Pruner.Pruned("consumed_events", 1, 1, false)),
+                retention.prune().stream().sorted(Comparator.comparing(Pruner.Pruned::table)).toList());
+        assertEquals(List.of(keptEntry.toString()), ServiceDatabase.texts(
+                "SELECT id FROM audit_entries WHERE id IN (?, ?)", oldEntry, keptEntry));
         assertEquals(List.of(inside), ServiceDatabase.texts("SELECT event_id FROM consumed_events WHERE event_id IN (?, ?)",
                 UUID.fromString(inside), old));
 

@@ -7,6 +7,7 @@ import static com.telemed.messaging.MessagingFixtures.getConversation;
 import static com.telemed.messaging.MessagingFixtures.newPartner;
 import static com.telemed.messaging.MessagingFixtures.postText;
 import static com.telemed.messaging.MessagingFixtures.prescriberText;
+import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,6 +20,7 @@ import com.telemed.messaging.MessagingNeighboursResource;
 import com.telemed.testkit.kafka.TopicReader;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import com.telemed.testkit.quarkus.ServiceDatabase;
+import com.telemed.testkit.trust.TestServiceProofs;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -269,6 +271,42 @@ class PrescriberMessageTest {
                 .then().statusCode(200).body("messages.text", equalTo(List.of("two"))).body("nextCursor", equalTo(null));
         asOperator().get("/ops/v1/conversations/" + UUID.randomUUID() + "/messages").then().statusCode(404)
                 .body("error", equalTo("Conversation not found"));
+    }
+
+    /**
+     * Audit entries are written in the change's (or the read's) transaction: an audit write that fails
+     * (here a trigger refusing this partner's entries) fails a person's read and rolls a change back
+     * whole: no message, no counters, no event. The operator key's read writes no entry and still reads.
+     */
+    @Test
+    void aFailedAuditWriteFailsAPersonsReadAndRollsTheChangeBack() {
+        String thread = "/ops/v1/conversations/" + conversationId + "/messages";
+        String prescriber = TestServiceProofs.person("acc_prescriber", prescriberId, "prescriber");
+        String before = getConversation(partnerId, conversationId).then().statusCode(200).extract().asString();
+        ServiceDatabase.update("create or replace function refuse_audit() returns trigger language plpgsql as"
+                + " $$ begin raise exception 'audit refused'; end $$");
+        ServiceDatabase.update("create trigger refuse_audit_" + partnerId.replace("-", "") + " before insert on audit_entries"
+                + " for each row when (new.partner_id = '" + partnerId + "') execute function refuse_audit()");
+        try {
+            io.restassured.response.Response read = given().header(TestServiceProofs.PRINCIPAL_HEADER, prescriber).get(thread);
+            read.then().statusCode(500);
+            assertEquals("{\"error\":\"Internal Server Error\"}", read.body().asString());
+            asOperator().get(thread).then().statusCode(200).body("messages", hasSize(0));
+
+            given().header(TestServiceProofs.PRINCIPAL_HEADER, prescriber).contentType(ContentType.JSON)
+                    .body("{\"text\":\"Never sent.\"}").post("/ops/v1/conversations/" + conversationId + "/prescriber-messages")
+                    .then().statusCode(500).body("error", equalTo("Internal Server Error"));
+            asOperator().post("/ops/v1/conversations/" + conversationId + "/prescriber-read").then().statusCode(500);
+        } finally {
+            ServiceDatabase.update("drop trigger refuse_audit_" + partnerId.replace("-", "") + " on audit_entries");
+        }
+        assertEquals(0, ServiceDatabase.count("select count(*) from messages where conversation_id = ?::uuid", conversationId));
+        assertEquals(before, getConversation(partnerId, conversationId).then().statusCode(200).extract().asString());
+        assertEquals(0, ServiceDatabase.count("select count(*) from audit_entries where partner_id = ?", partnerId));
+
+        prescriberText(conversationId, "Sent once the audit works.").then().statusCode(201);
+        // The one message.new of the conversation is this one: the refused message published nothing.
+        assertEquals("Sent once the audit works.", TopicReader.json(events(1).get(0)).get("webhook").get("messagePreview").asText());
     }
 
     private boolean unreadFromPatient(Instant since) {

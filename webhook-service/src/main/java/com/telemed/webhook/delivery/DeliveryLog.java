@@ -1,5 +1,6 @@
 package com.telemed.webhook.delivery;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.webhook.config.WebhookConfig;
@@ -32,13 +33,15 @@ public class DeliveryLog {
     private final SettingsService settings;
     private final Dispatcher dispatcher;
     private final WebhookConfig config;
+    private final AuditTrail audit;
 
     public DeliveryLog(EntityManager entityManager, SettingsService settings,
-                       Dispatcher dispatcher, WebhookConfig config) {
+                       Dispatcher dispatcher, WebhookConfig config, AuditTrail audit) {
         this.entityManager = entityManager;
         this.settings = settings;
         this.dispatcher = dispatcher;
         this.config = config;
+        this.audit = audit;
     }
 
     /** Newest first, at most {@code limit}, optionally one event name. */
@@ -58,7 +61,8 @@ public class DeliveryLog {
      * delivery's first attempt does. The delivery is leased to this replica in the same transaction
      * and handed to the dispatcher after commit. The answer shows the delivery as committed
      * ({@code retrying}, the attempts so far): read after the hand-off, it could already show the
-     * new round's first attempt recorded (seen as {@code delivered} on a loaded machine).
+     * new round's first attempt recorded (seen as {@code delivered} on a loaded machine). The audit
+     * entry ({@code delivery.redeliver}) commits with the new round, before the hand-off.
      */
     public DeliveryViews.Redelivered redeliver(String partnerId, Optional<UUID> deliveryId) {
         Redelivery redelivery = QuarkusTransaction.requiringNew().call(() -> {
@@ -89,6 +93,7 @@ public class DeliveryLog {
             delivery.nextAttemptAt = now;
             delivery.leaseUntil = now.plus(config.lease());
             delivery.updatedAt = now;
+            audit.record("delivery.redeliver", "delivery", delivery.id.toString(), partnerId);
             Job job = secret.isPresent()
                     ? Job.unsigned(delivery.id, partnerId, partner.url, delivery.body, secret.get(), 0)
                     : Job.unreadableSecret(delivery.id, partnerId, partner.url, delivery.body, 0);

@@ -1,7 +1,9 @@
 package com.telemed.webhook.settings;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.json.Timestamps;
 import io.agroal.api.AgroalDataSource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,6 +25,11 @@ import org.jboss.logging.Logger;
  * on the stored bytes: a rotation or first save racing it wins (its row is already on a current
  * key) and is left alone; nothing is locked for longer than one row's update. Safe to run again,
  * and on several replicas at once.
+ *
+ * <p>Audited {@code webhook_secret.re_encrypt} (no target: every partner's secret). Its rows are written
+ * one by one, each on its own, so there is no one transaction of the change: the entry is written in a
+ * short transaction of its own before the first secret is touched. No re-encryption runs without its
+ * entry, and an audit write that fails changes nothing.
  */
 @Singleton
 public class SecretReEncryption {
@@ -45,13 +52,16 @@ public class SecretReEncryption {
 
     private final AgroalDataSource dataSource;
     private final SecretCipher cipher;
+    private final AuditTrail audit;
 
-    public SecretReEncryption(AgroalDataSource dataSource, SecretCipher cipher) {
+    public SecretReEncryption(AgroalDataSource dataSource, SecretCipher cipher, AuditTrail audit) {
         this.dataSource = dataSource;
         this.cipher = cipher;
+        this.audit = audit;
     }
 
     public Result run() throws SQLException {
+        QuarkusTransaction.requiringNew().run(() -> audit.record("webhook_secret.re_encrypt", "webhook_secret", null, null));
         String current = cipher.currentKeyId();
         int reEncrypted = 0;
         int unreadable = 0;

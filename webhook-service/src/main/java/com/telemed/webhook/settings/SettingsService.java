@@ -1,5 +1,6 @@
 package com.telemed.webhook.settings;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.webhook.address.WebhookUrls;
@@ -24,11 +25,13 @@ public class SettingsService {
     private final EntityManager entityManager;
     private final SecretCipher cipher;
     private final WebhookUrls urls;
+    private final AuditTrail audit;
 
-    public SettingsService(EntityManager entityManager, SecretCipher cipher, WebhookUrls urls) {
+    public SettingsService(EntityManager entityManager, SecretCipher cipher, WebhookUrls urls, AuditTrail audit) {
         this.entityManager = entityManager;
         this.cipher = cipher;
         this.urls = urls;
+        this.audit = audit;
     }
 
     /**
@@ -51,10 +54,11 @@ public class SettingsService {
         }
     }
 
-    /** Sets or clears the URL (a URL already checked by {@link #checkAllowed}). */
+    /** Sets or clears the URL (a URL already checked by {@link #checkAllowed}); audited {@code webhook.update}. */
     @Transactional
     public SettingsViews.Settings put(String partnerId, String url) {
         WebhookSettings settings = lockedOrCreated(partnerId);
+        audit.record("webhook.update", "webhook", partnerId, partnerId);
         if (url != null && settings.secretEncrypted == null) {
             store(settings, cipher.encrypt(partnerId, cipher.newSecret()));
         }
@@ -63,13 +67,17 @@ public class SettingsService {
         return view(settings);
     }
 
-    /** A new secret for a partner that has one; deliveries signed before keep their signature. */
+    /**
+     * A new secret for a partner that has one; deliveries signed before keep their signature. Audited
+     * {@code webhook_secret.rotate} (ids only: never the secret).
+     */
     @Transactional
     public SettingsViews.Secret rotate(String partnerId) {
         WebhookSettings settings = Optional.ofNullable(
                         entityManager.find(WebhookSettings.class, partnerId, LockModeType.PESSIMISTIC_WRITE))
                 .filter(found -> found.secretEncrypted != null)
                 .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
+        audit.record("webhook_secret.rotate", "webhook_secret", partnerId, partnerId);
         String secret = cipher.newSecret();
         store(settings, cipher.encrypt(partnerId, secret));
         settings.updatedAt = Timestamps.now();

@@ -48,7 +48,17 @@ class EventRecordRetentionTest {
         String droppedOld = drop(partner, now.minus(DAY.multipliedBy(31)));
         assertEquals(List.of(inside.toString(), oldBeingAttempted.toString(), old.toString()), logIds(partner));
 
+        // Audit entries are kept six years (2,192 days; platform-commons' audit.AuditRetention): one a day older goes.
+        UUID oldEntry = UUID.randomUUID();
+        UUID keptEntry = UUID.randomUUID();
+        for (Object[] entry : new Object[][] {{oldEntry, 2193}, {keptEntry, 2191}}) {
+            ServiceDatabase.update("INSERT INTO audit_entries (id, at, actor_type, actor_id, action, target_type)"
+                    + " VALUES (?, now() - make_interval(days => ?), 'operator_key', 'service', 'retention.test', 'retention')",
+                    entry[0], entry[1]);
+        }
         List<Pruner.Pruned> pruned = retention.prune();
+        assertEquals(List.of(keptEntry.toString()), ServiceDatabase.texts(
+                "SELECT id FROM audit_entries WHERE id IN (?, ?)", oldEntry, keptEntry));
 
         JsonPath log = given().when().get("/ops/v1/partners/" + partner + "/webhook/deliveries").then().statusCode(200)
                 .extract().jsonPath();
@@ -61,7 +71,8 @@ class EventRecordRetentionTest {
         assertEquals(List.of(droppedInside), ServiceDatabase.texts(
                 "SELECT event_id FROM dropped_events WHERE event_id IN (?, ?)", droppedInside, droppedOld));
 
-        assertEquals(List.of("deliveries", "dropped_events"), pruned.stream().map(Pruner.Pruned::table).toList());
+        assertEquals(List.of("audit_entries", "deliveries", "dropped_events"), pruned.stream().map(Pruner.Pruned::table).sorted().toList());
+        assertEquals(1, pruned.stream().filter(table -> table.table().equals("audit_entries")).findFirst().orElseThrow().rows());
 
         ServiceDatabase.update("DELETE FROM deliveries WHERE partner_id = ?", partner);
     }
