@@ -103,4 +103,15 @@ class CatalogueOpsAccessTest {
         assertEquals(List.of("(operator_key,service,drug_access.update,drug_access," + partnerId + "," + partnerId + ")",
                 "(person,acc_admin,drug_access.update,drug_access," + partnerId + "," + partnerId + ")"), auditOf(partnerId));
     }
+
+    @Test
+    void anIdOfAnyTextIsAuditedAsTheServiceAcceptedIt() {
+        // A partner id in the path is any text the service accepts (the bad-input property sends such):
+        // its audit entry never fails the call.
+        String partnerId = "odd id é+* " + java.util.UUID.randomUUID();
+        given().header(TestServiceProofs.PRINCIPAL_HEADER, ADMIN).contentType(ContentType.JSON)
+                .body("{\"drugIds\": null}").put("/ops/v1/partners/{id}/drug-access", partnerId).then().statusCode(200);
+        assertEquals(List.of("(person,acc_admin,drug_access.update,drug_access,\"" + partnerId + "\",\"" + partnerId + "\")"),
+                auditOf(partnerId));
+    }
 }

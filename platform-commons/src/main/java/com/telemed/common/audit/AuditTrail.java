@@ -41,8 +41,9 @@ public class AuditTrail {
     /** {@code <targetType>.<verb>}, lowercase snake case. */
     static final Pattern ACTION = Pattern.compile("[a-z][a-z_]*\\.[a-z][a-z_]*");
     static final Pattern TARGET_TYPE = Pattern.compile("[a-z][a-z_]*");
-    /** An id: the principal's id form plus {@code :}, never whitespace, {@code @} or anything a text needs. */
-    static final Pattern ID = Pattern.compile("[A-Za-z0-9_.:-]{1,200}");
+    /** The longest id kept: the services' own path ids are 64 characters at most. */
+    static final int LONGEST_ID = 256;
+    private static final Pattern CONTROL = Pattern.compile("\\p{Cntrl}");
 
     // Native: commons has no entity for the table (see above). Text parameters always ('' for none):
     // a null one would reach the driver without a type.
@@ -117,12 +118,8 @@ public class AuditTrail {
     private void write(Principal actor, String action, String targetType, String targetId, String partnerId) {
         check(ACTION, action, "action");
         check(TARGET_TYPE, targetType, "targetType");
-        if (targetId != null) {
-            check(ID, targetId, "targetId");
-        }
-        if (partnerId != null) {
-            check(ID, partnerId, "partnerId");
-        }
+        targetId = id(targetId);
+        partnerId = id(partnerId);
         entityManager.createNativeQuery(INSERT)
                 .setParameter(1, UUID.randomUUID().toString())
                 .setParameter(2, OffsetDateTime.ofInstant(clock.instant().truncatedTo(ChronoUnit.MILLIS), ZoneOffset.UTC))
@@ -133,6 +130,19 @@ public class AuditTrail {
                 .setParameter(7, targetId == null ? "" : targetId)
                 .setParameter(8, partnerId == null ? "" : partnerId)
                 .executeUpdate();
+    }
+
+    /**
+     * An id as the service accepted it (a path segment may hold any text: a partner id of settings is
+     * one): kept as it is, but for control characters (U+FFFD) and past {@link #LONGEST_ID}, never
+     * refused, so a call the service answers is never failed by its audit entry.
+     */
+    static String id(String value) {
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        String kept = CONTROL.matcher(value).replaceAll("\uFFFD");
+        return kept.length() <= LONGEST_ID ? kept : kept.substring(0, LONGEST_ID);
     }
 
     private static void check(Pattern pattern, String value, String name) {
