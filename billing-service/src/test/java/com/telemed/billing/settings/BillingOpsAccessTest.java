@@ -1,5 +1,9 @@
 package com.telemed.billing.settings;
 
+import static com.telemed.testkit.trust.TestPrincipals.ADMIN;
+import static com.telemed.testkit.trust.TestPrincipals.SUPPORT;
+import static com.telemed.testkit.trust.TestPrincipals.PRESCRIBER;
+import static com.telemed.testkit.http.Refusals.assertAnswer;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -26,14 +30,6 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(OwnersNeighbourResource.class)
 class BillingOpsAccessTest {
 
-    private static final String ADMIN = TestServiceProofs.person("acc_admin", null, "admin");
-    private static final String SUPPORT = TestServiceProofs.person("acc_support", null, "support");
-    private static final String PRESCRIBER = TestServiceProofs.person("acc_prescriber", "pr_1", "prescriber");
-
-    private static void answers(Response response, int status, String body) {
-        response.then().statusCode(status).contentType("application/json");
-        assertEquals(body, response.body().asString());
-    }
 
     @Test
     void anAdministratorSetsAndReadsBillingAndNoOtherRoleMay() {
@@ -41,21 +37,21 @@ class BillingOpsAccessTest {
         String path = "/ops/v1/partners/" + partner + "/billing";
         String body = "{\"enabled\": true, \"cycle\": \"monthly\", \"ratePerMember\": 10}";
         for (String refused : new String[] {SUPPORT, PRESCRIBER, TestServiceProofs.pharmacy("ph_1"), "service:requests-service"}) {
-            answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).contentType("application/json").body(body).put(path),
+            assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).contentType("application/json").body(body).put(path),
                     403, "{\"error\":\"Forbidden\"}");
-            answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).get(path), 403, "{\"error\":\"Forbidden\"}");
-            answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).post(path + "/rebuild"), 403, "{\"error\":\"Forbidden\"}");
+            assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).get(path), 403, "{\"error\":\"Forbidden\"}");
+            assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).post(path + "/rebuild"), 403, "{\"error\":\"Forbidden\"}");
         }
         // Nothing was stored by the refused calls.
-        answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, ADMIN).get(path), 404, "{\"error\":\"Billing settings not found\"}");
-        answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, ADMIN).contentType("application/json").body(body).put(path),
+        assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, ADMIN).get(path), 404, "{\"error\":\"Billing settings not found\"}");
+        assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, ADMIN).contentType("application/json").body(body).put(path),
                 200, "{\"enabled\":true,\"cycle\":\"monthly\",\"weekday\":null,\"ratePerMember\":10}");
-        answers(given().get(path), 200, "{\"enabled\":true,\"cycle\":\"monthly\",\"weekday\":null,\"ratePerMember\":10}");
+        assertAnswer(given().get(path), 200, "{\"enabled\":true,\"cycle\":\"monthly\",\"weekday\":null,\"ratePerMember\":10}");
     }
 
     @Test
     void aCallWithoutAPrincipalIsAnInvalidToken() {
-        answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, "").get("/ops/v1/partners/partner-x/billing"), 401,
+        assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, "").get("/ops/v1/partners/partner-x/billing"), 401,
                 "{\"error\":\"Invalid token\"}");
     }
 
@@ -70,9 +66,9 @@ class BillingOpsAccessTest {
         String partner = "partner-" + UUID.randomUUID();
         String path = "/ops/v1/partners/" + partner + "/billing";
         String body = "{\"enabled\": true, \"cycle\": \"monthly\", \"ratePerMember\": 10}";
-        answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, SUPPORT).contentType("application/json").body(body).put(path),
+        assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, SUPPORT).contentType("application/json").body(body).put(path),
                 403, "{\"error\":\"Forbidden\"}");
-        answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, SUPPORT).post(path + "/rebuild"), 403, "{\"error\":\"Forbidden\"}");
+        assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, SUPPORT).post(path + "/rebuild"), 403, "{\"error\":\"Forbidden\"}");
         given().header(TestServiceProofs.PRINCIPAL_HEADER, ADMIN).contentType("application/json")
                 .body("{\"enabled\": true, \"cycle\": \"weekly\", \"ratePerMember\": 10}").put(path).then().statusCode(400);
         assertEquals(List.of(), auditOf(partner));

@@ -1,5 +1,9 @@
 package com.telemed.catalogue.drug;
 
+import static com.telemed.testkit.trust.TestPrincipals.ADMIN;
+import static com.telemed.testkit.trust.TestPrincipals.SUPPORT;
+import static com.telemed.testkit.trust.TestPrincipals.PRESCRIBER;
+import static com.telemed.testkit.http.Refusals.assertForbidden;
 import static com.telemed.catalogue.CatalogueFixtures.drugBody;
 import static com.telemed.catalogue.CatalogueFixtures.drugId;
 import static com.telemed.catalogue.CatalogueFixtures.partnerId;
@@ -32,11 +36,8 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 class CatalogueOpsAccessTest {
 
-    private static final String ADMIN = TestServiceProofs.person("acc_admin", null, "admin");
-    private static final String SUPPORT = TestServiceProofs.person("acc_support", null, "support");
-    private static final String PRESCRIBER = TestServiceProofs.person("acc_prescriber", "pr_1", "prescriber");
 
-    private static void forbidden(Response response) {
+    private static void assertForbidden(Response response) {
         response.then().statusCode(403).contentType("application/json");
         assertEquals("{\"error\":\"Forbidden\"}", response.body().asString());
     }
@@ -46,12 +47,12 @@ class CatalogueOpsAccessTest {
         String drugId = drugId("access");
         String body = drugBody("Access Drug", sku("1 mg"));
         for (String refused : new String[] {SUPPORT, PRESCRIBER, TestServiceProofs.pharmacy("ph_1")}) {
-            forbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).contentType(ContentType.JSON).body(body)
+            assertForbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).contentType(ContentType.JSON).body(body)
                     .put("/ops/v1/drugs/{id}", drugId));
-            forbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).contentType(ContentType.JSON)
+            assertForbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).contentType(ContentType.JSON)
                     .body("{\"drugIds\": null}").put("/ops/v1/partners/{id}/drug-access", partnerId()));
         }
-        forbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, SUPPORT).get("/ops/v1/drugs"));
+        assertForbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, SUPPORT).get("/ops/v1/drugs"));
         given().header(TestServiceProofs.PRINCIPAL_HEADER, ADMIN).contentType(ContentType.JSON).body(body)
                 .put("/ops/v1/drugs/{id}", drugId).then().statusCode(200);
         for (String reader : new String[] {ADMIN, PRESCRIBER}) {
@@ -82,11 +83,11 @@ class CatalogueOpsAccessTest {
         String body = drugBody("Audited Drug", sku("1 mg"));
         Instant before = Instant.now();
 
-        forbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, SUPPORT).contentType(ContentType.JSON).body(body)
+        assertForbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, SUPPORT).contentType(ContentType.JSON).body(body)
                 .put("/ops/v1/drugs/{id}", drugId));
         given().header(TestServiceProofs.PRINCIPAL_HEADER, ADMIN).contentType(ContentType.JSON).body("{\"name\":\"\"}")
                 .put("/ops/v1/drugs/{id}", drugId).then().statusCode(400);
-        forbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, PRESCRIBER).contentType(ContentType.JSON)
+        assertForbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, PRESCRIBER).contentType(ContentType.JSON)
                 .body("{\"drugIds\": null}").put("/ops/v1/partners/{id}/drug-access", partnerId));
         assertEquals(List.of(), auditOf(drugId));
         assertEquals(List.of(), auditOf(partnerId));

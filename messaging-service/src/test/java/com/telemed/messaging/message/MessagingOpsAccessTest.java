@@ -1,5 +1,8 @@
 package com.telemed.messaging.message;
 
+import static com.telemed.testkit.trust.TestPrincipals.ADMIN;
+import static com.telemed.testkit.trust.TestPrincipals.SUPPORT;
+import static com.telemed.testkit.http.Refusals.assertForbidden;
 import static com.telemed.messaging.MessagingFixtures.conversation;
 import static com.telemed.messaging.MessagingFixtures.newPartner;
 import static com.telemed.messaging.MessagingFixtures.postText;
@@ -36,13 +39,11 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(MessagingNeighboursResource.class)
 class MessagingOpsAccessTest {
 
-    private static final String ADMIN = TestServiceProofs.person("acc_admin", null, "admin");
-    private static final String SUPPORT = TestServiceProofs.person("acc_support", null, "support");
 
     @Inject
     MessagingNeighbours neighbours;
 
-    private static void forbidden(Response response) {
+    private static void assertForbidden(Response response) {
         response.then().statusCode(403).contentType("application/json");
         assertEquals("{\"error\":\"Forbidden\"}", response.body().asString());
     }
@@ -58,12 +59,12 @@ class MessagingOpsAccessTest {
         String reply = "/ops/v1/conversations/" + conversationId + "/prescriber-messages";
 
         for (String refused : new String[] {ADMIN, SUPPORT, TestServiceProofs.pharmacy("ph_1")}) {
-            forbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).contentType(ContentType.JSON)
+            assertForbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).contentType(ContentType.JSON)
                     .body(textBody("not theirs to send")).post(reply));
-            forbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).post("/ops/v1/conversations/" + conversationId
+            assertForbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).post("/ops/v1/conversations/" + conversationId
                     + "/prescriber-read"));
         }
-        forbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, ADMIN).get(thread));
+        assertForbidden(given().header(TestServiceProofs.PRINCIPAL_HEADER, ADMIN).get(thread));
         given().header(TestServiceProofs.PRINCIPAL_HEADER, prescriber).contentType(ContentType.JSON).body(textBody("Take it with food."))
                 .post(reply).then().statusCode(201);
         for (String reader : new String[] {prescriber, SUPPORT}) {

@@ -1,5 +1,6 @@
 package com.telemed.common.access;
 
+import static com.telemed.testkit.http.Refusals.assertAnswer;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -23,43 +24,38 @@ class OpsAccessFilterTest {
     private static final String ADMIN = TestServiceProofs.person("acc_1", null, "admin");
     private static final String SUPPORT = TestServiceProofs.person("acc_2", null, "support");
 
-    private static void answers(Response response, int status, String body) {
-        response.then().statusCode(status).contentType("application/json");
-        assertEquals(body, response.body().asString());
-    }
-
     @Test
     void anAllowedPrincipalIsServedAndTheResourceSeesIt() {
         // Signed as the operator key by default (testkit's ServiceProofFilter), as the gateway forwards x-ops-key.
-        answers(given().get("/ops/v1/drugs"), 200, "{\"principal\":\"operator_key:service\"}");
-        answers(given().header(Principal.HEADER, ADMIN).get("/ops/v1/drugs"), 200, "{\"principal\":\"person:acc_1:admin:\"}");
+        assertAnswer(given().get("/ops/v1/drugs"), 200, "{\"principal\":\"operator_key:service\"}");
+        assertAnswer(given().header(Principal.HEADER, ADMIN).get("/ops/v1/drugs"), 200, "{\"principal\":\"person:acc_1:admin:\"}");
         given().header(Principal.HEADER, ADMIN).head("/ops/v1/drugs").then().statusCode(200);
         given().header(Principal.HEADER, SUPPORT).head("/ops/v1/drugs").then().statusCode(403);
         // A regular expression in a placeholder and a trailing slash are not part of the operation.
-        answers(given().header(Principal.HEADER, SUPPORT).get("/ops/v1/conversations/c-1/messages"), 200,
+        assertAnswer(given().header(Principal.HEADER, SUPPORT).get("/ops/v1/conversations/c-1/messages"), 200,
                 "{\"principal\":\"person:acc_2:support:\",\"id\":\"c-1\"}");
     }
 
     @Test
     void aPrincipalTheTableDoesNotAllowIsForbidden() {
-        answers(given().header(Principal.HEADER, SUPPORT).get("/ops/v1/drugs"), 403, "{\"error\":\"Forbidden\"}");
-        answers(given().header(Principal.HEADER, TestServiceProofs.pharmacy("ph_1")).get("/ops/v1/drugs"), 403, "{\"error\":\"Forbidden\"}");
-        answers(given().header(Principal.HEADER, "service:platform-commons").get("/ops/v1/drugs"), 403, "{\"error\":\"Forbidden\"}");
+        assertAnswer(given().header(Principal.HEADER, SUPPORT).get("/ops/v1/drugs"), 403, "{\"error\":\"Forbidden\"}");
+        assertAnswer(given().header(Principal.HEADER, TestServiceProofs.pharmacy("ph_1")).get("/ops/v1/drugs"), 403, "{\"error\":\"Forbidden\"}");
+        assertAnswer(given().header(Principal.HEADER, "service:platform-commons").get("/ops/v1/drugs"), 403, "{\"error\":\"Forbidden\"}");
     }
 
     @Test
     void anOperationTheTableDoesNotListIsForbiddenToEveryone() {
-        answers(given().get("/ops/v1/probe-unlisted"), 403, "{\"error\":\"Forbidden\"}");
-        answers(given().header(Principal.HEADER, ADMIN).get("/ops/v1/probe-unlisted"), 403, "{\"error\":\"Forbidden\"}");
+        assertAnswer(given().get("/ops/v1/probe-unlisted"), 403, "{\"error\":\"Forbidden\"}");
+        assertAnswer(given().header(Principal.HEADER, ADMIN).get("/ops/v1/probe-unlisted"), 403, "{\"error\":\"Forbidden\"}");
     }
 
     @Test
     void noPrincipalOrAnUnreadableOneIsAnInvalidToken() {
         // Signed, but without a principal (an empty header signs none).
-        answers(given().header(Principal.HEADER, "").get("/ops/v1/drugs"), 401, "{\"error\":\"Invalid token\"}");
-        answers(given().header(Principal.HEADER, "").get("/ops/v1/probe-unlisted"), 401, "{\"error\":\"Invalid token\"}");
+        assertAnswer(given().header(Principal.HEADER, "").get("/ops/v1/drugs"), 401, "{\"error\":\"Invalid token\"}");
+        assertAnswer(given().header(Principal.HEADER, "").get("/ops/v1/probe-unlisted"), 401, "{\"error\":\"Invalid token\"}");
         for (String unreadable : new String[] {"person:acc_1", "operator_key:someone", "person:acc_1:root:", "admin"}) {
-            answers(given().header(Principal.HEADER, unreadable).get("/ops/v1/drugs"), 401, "{\"error\":\"Invalid token\"}");
+            assertAnswer(given().header(Principal.HEADER, unreadable).get("/ops/v1/drugs"), 401, "{\"error\":\"Invalid token\"}");
         }
         // Outside /ops a call needs no principal.
         given().header(Principal.HEADER, "").get("/probe/time").then().statusCode(200);
@@ -72,14 +68,14 @@ class OpsAccessFilterTest {
         // Signed as the operator key, sent as an administrator: refused before anything reads it.
         Map<String, String> changed = new HashMap<>(TestServiceProofs.headers(key, "GET", "/ops/v1/drugs", null, TestServiceProofs.OPERATOR_KEY, now));
         changed.put(Principal.HEADER, ADMIN);
-        answers(given().noFiltersOfType(ServiceProofFilter.class).headers(changed).get("/ops/v1/drugs"), 401, "{\"error\":\"Unauthorized\"}");
+        assertAnswer(given().noFiltersOfType(ServiceProofFilter.class).headers(changed).get("/ops/v1/drugs"), 401, "{\"error\":\"Unauthorized\"}");
         // Signed without one, a principal added.
-        answers(given().noFiltersOfType(ServiceProofFilter.class)
+        assertAnswer(given().noFiltersOfType(ServiceProofFilter.class)
                 .headers(TestServiceProofs.headers(key, "GET", "/probe/time", null, null, now))
                 .header(Principal.HEADER, ADMIN)
                 .get("/probe/time"), 401, "{\"error\":\"Unauthorized\"}");
         // Two principals, one of them signed.
-        answers(given().noFiltersOfType(ServiceProofFilter.class)
+        assertAnswer(given().noFiltersOfType(ServiceProofFilter.class)
                 .headers(TestServiceProofs.headers(key, "GET", "/ops/v1/drugs", null, SUPPORT, now))
                 .header(Principal.HEADER, ADMIN)
                 .get("/ops/v1/drugs"), 401, "{\"error\":\"Unauthorized\"}");

@@ -1,5 +1,6 @@
 package com.telemed.requests.fulfilment;
 
+import static com.telemed.testkit.http.Refusals.assertAnswer;
 import static com.telemed.requests.fulfilment.Fulfilled.approve;
 import static com.telemed.requests.fulfilment.Fulfilled.read;
 import static com.telemed.requests.fulfilment.Fulfilled.sent;
@@ -39,11 +40,6 @@ class PharmacyOwnOrdersTest {
                 .body("{\"pharmacyOrderId\": \"" + orderId + "\", \"status\": \"in_transit\"}").post("/ops/v1/pharmacy/updates");
     }
 
-    private static void answers(Response response, int status, String body) {
-        response.then().statusCode(status).contentType("application/json");
-        assertEquals(body, response.body().asString());
-    }
-
     @Test
     void aPharmacyUpdatesItsOwnOrdersAndFindsNoOtherPharmacys() {
         neighbours.reset();
@@ -54,15 +50,15 @@ class PharmacyOwnOrdersTest {
         // The fake catalogue names each drug's pharmacy "pharmacy-<drugId>".
         String own = TestServiceProofs.pharmacy("pharmacy-" + pending.drugId());
 
-        answers(update(TestServiceProofs.pharmacy("pharmacy-other"), orderId), 404, "{\"error\":\"Order not found\"}");
-        answers(update(own, "ord_unknown"), 404, "{\"error\":\"Order not found\"}");
+        assertAnswer(update(TestServiceProofs.pharmacy("pharmacy-other"), orderId), 404, "{\"error\":\"Order not found\"}");
+        assertAnswer(update(own, "ord_unknown"), 404, "{\"error\":\"Order not found\"}");
         // Nothing changed by the refused update.
         assertNull(read(pending).then().extract().<String>path("lineItems[0].deliveryStatus"));
-        answers(update(TestServiceProofs.person("acc_support", null, "support"), orderId), 403, "{\"error\":\"Forbidden\"}");
+        assertAnswer(update(TestServiceProofs.person("acc_support", null, "support"), orderId), 403, "{\"error\":\"Forbidden\"}");
         update(own, orderId).then().statusCode(200);
         assertEquals("in_transit", read(pending).then().extract().<String>path("lineItems[0].deliveryStatus"));
         // A pharmacy may call nothing else.
-        answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, own).get("/ops/v1/pharmacy/failed-transmissions"), 403,
+        assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, own).get("/ops/v1/pharmacy/failed-transmissions"), 403,
                 "{\"error\":\"Forbidden\"}");
         given().header(TestServiceProofs.PRINCIPAL_HEADER, TestServiceProofs.person("acc_support", null, "support"))
                 .get("/ops/v1/pharmacy/failed-transmissions").then().statusCode(200);

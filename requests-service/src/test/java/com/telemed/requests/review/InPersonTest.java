@@ -1,5 +1,8 @@
 package com.telemed.requests.review;
 
+import static com.telemed.testkit.trust.TestPrincipals.ADMIN;
+import static com.telemed.testkit.trust.TestPrincipals.SUPPORT;
+import static com.telemed.testkit.http.Refusals.assertAnswer;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -30,8 +33,6 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(FakeNeighboursResource.class)
 class InPersonTest {
 
-    private static final String ADMIN = TestServiceProofs.person("acc_admin", null, "admin");
-    private static final String SUPPORT = TestServiceProofs.person("acc_support", null, "support");
     private static final String FORBIDDEN = "{\"error\":\"Forbidden\"}";
     private static final String MISMATCH = "{\"error\":\"Prescriber mismatch\"}";
 
@@ -52,11 +53,6 @@ class InPersonTest {
         return given().header(TestServiceProofs.PRINCIPAL_HEADER, principal).contentType("application/json");
     }
 
-    private static void answers(Response response, int status, String body) {
-        response.then().statusCode(status).contentType("application/json");
-        assertEquals(body, response.body().asString());
-    }
-
     private String action(String name) {
         return "/ops/v1/requests/" + pending.requestId() + "/" + name;
     }
@@ -64,27 +60,27 @@ class InPersonTest {
     @Test
     void onlyAPrescriberActsOnARequestSupportReadsTheQueueAndAnAdministratorManagesPrescribers() {
         for (String refused : new String[] {ADMIN, SUPPORT, TestServiceProofs.pharmacy("pharmacy-x"), "service:web-service"}) {
-            answers(as(refused).body(Map.of("prescriberId", pending.prescriberId())).post(action("claim")), 403, FORBIDDEN);
-            answers(as(refused).body(Map.of("prescriberId", pending.prescriberId(), "text", "x")).post(action("notes")), 403, FORBIDDEN);
+            assertAnswer(as(refused).body(Map.of("prescriberId", pending.prescriberId())).post(action("claim")), 403, FORBIDDEN);
+            assertAnswer(as(refused).body(Map.of("prescriberId", pending.prescriberId(), "text", "x")).post(action("notes")), 403, FORBIDDEN);
         }
         for (String reader : new String[] {SUPPORT, prescriber}) {
             as(reader).get("/ops/v1/review/queue").then().statusCode(200);
         }
-        answers(as(ADMIN).get("/ops/v1/review/queue"), 403, FORBIDDEN);
+        assertAnswer(as(ADMIN).get("/ops/v1/review/queue"), 403, FORBIDDEN);
         Map<String, String> newPrescriber = Map.of("name", "Dr Okafor", "email", "okafor+" + pending.requestId() + "@example.com");
-        answers(as(SUPPORT).body(newPrescriber).post("/ops/v1/prescribers"), 403, FORBIDDEN);
-        answers(as(prescriber).body(newPrescriber).post("/ops/v1/prescribers"), 403, FORBIDDEN);
+        assertAnswer(as(SUPPORT).body(newPrescriber).post("/ops/v1/prescribers"), 403, FORBIDDEN);
+        assertAnswer(as(prescriber).body(newPrescriber).post("/ops/v1/prescribers"), 403, FORBIDDEN);
         as(ADMIN).body(newPrescriber).post("/ops/v1/prescribers").then().statusCode(201);
-        answers(as("").get("/ops/v1/review/queue"), 401, "{\"error\":\"Invalid token\"}");
+        assertAnswer(as("").get("/ops/v1/review/queue"), 401, "{\"error\":\"Invalid token\"}");
     }
 
     @Test
     void aPrescriberMayLeaveOutTheirIdAndMayNotNameAnothers() {
         String other = AvailabilityFixtures.prescriber();
         // Another prescriber's id: refused before anything changes.
-        answers(as(prescriber).body(Map.of("prescriberId", other)).post(action("claim")), 403, MISMATCH);
-        answers(as(prescriber).body(Map.of("prescriberId", other, "text", "Not mine")).post(action("notes")), 403, MISMATCH);
-        answers(as(prescriber).body(Map.of("prescriberId", other, "reason", "x")).post("/ops/v1/requests/" + pending.requestId()
+        assertAnswer(as(prescriber).body(Map.of("prescriberId", other)).post(action("claim")), 403, MISMATCH);
+        assertAnswer(as(prescriber).body(Map.of("prescriberId", other, "text", "Not mine")).post(action("notes")), 403, MISMATCH);
+        assertAnswer(as(prescriber).body(Map.of("prescriberId", other, "reason", "x")).post("/ops/v1/requests/" + pending.requestId()
                 + "/items/" + pending.itemId() + "/deny"), 403, MISMATCH);
         // Left out: theirs.
         Response claimed = as(prescriber).body(Map.of()).post(action("claim"));
@@ -105,8 +101,8 @@ class InPersonTest {
     void aPrescriberSetsTheirOwnHoursAndAnAdministratorAnyones() {
         String other = AvailabilityFixtures.prescriber();
         Map<String, Object> hours = AvailabilityFixtures.hours("Europe/Berlin", AvailabilityFixtures.everyDay("09:00", "17:00"), 30);
-        answers(as(prescriber).body(hours).put("/ops/v1/prescribers/" + other + "/availability"), 403, MISMATCH);
-        answers(as(SUPPORT).body(hours).put("/ops/v1/prescribers/" + other + "/availability"), 403, FORBIDDEN);
+        assertAnswer(as(prescriber).body(hours).put("/ops/v1/prescribers/" + other + "/availability"), 403, MISMATCH);
+        assertAnswer(as(SUPPORT).body(hours).put("/ops/v1/prescribers/" + other + "/availability"), 403, FORBIDDEN);
         as(prescriber).body(hours).put("/ops/v1/prescribers/" + pending.prescriberId() + "/availability").then().statusCode(200);
         as(ADMIN).body(hours).put("/ops/v1/prescribers/" + other + "/availability").then().statusCode(200);
     }

@@ -6,7 +6,8 @@ import io.restassured.response.Response;
 
 /**
  * The exact 400 bodies of refused input, issue by issue as the validator writes them (the
- * contract's issue array), and the assertion that a response is exactly that array. {@code path}
+ * contract's issue array), and the assertion that a response is exactly that array; and exact
+ * refusals of other kinds ({@link #assertAnswer}, {@link #assertForbidden}). {@code path}
  * is the issue's path as JSON, e.g. {@code ["address","zipCode"]}.
  */
 public final class Refusals {
@@ -50,5 +51,16 @@ public final class Refusals {
     public static void assertRefused(Response response, String... issues) {
         response.then().statusCode(400).contentType("application/json");
         assertEquals("{\"error\":[" + String.join(",", issues) + "]}", response.asString());
+    }
+
+    /** Exactly {@code status} with the JSON {@code body}. */
+    public static void assertAnswer(Response response, int status, String body) {
+        response.then().statusCode(status).contentType("application/json");
+        assertEquals(body, response.asString());
+    }
+
+    /** Exactly {@code 403 {"error":"Forbidden"}}: a role the operation's row lacks (access.OpsAccess). */
+    public static void assertForbidden(Response response) {
+        assertAnswer(response, 403, "{\"error\":\"Forbidden\"}");
     }
 }

@@ -1,5 +1,9 @@
 package com.telemed.webhook.settings;
 
+import static com.telemed.testkit.trust.TestPrincipals.ADMIN;
+import static com.telemed.testkit.trust.TestPrincipals.SUPPORT;
+import static com.telemed.testkit.trust.TestPrincipals.PRESCRIBER;
+import static com.telemed.testkit.http.Refusals.assertAnswer;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,32 +33,24 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
 class WebhookOpsAccessTest {
 
-    private static final String ADMIN = TestServiceProofs.person("acc_admin", null, "admin");
-    private static final String SUPPORT = TestServiceProofs.person("acc_support", null, "support");
-    private static final String PRESCRIBER = TestServiceProofs.person("acc_prescriber", "pr_1", "prescriber");
-
-    private static void answers(Response response, int status, String body) {
-        response.then().statusCode(status).contentType("application/json");
-        assertEquals(body, response.body().asString());
-    }
 
     @Test
     void supportReadsDeliveriesButOnlyAnAdministratorChangesSettings() {
         String partner = "partner-" + UUID.randomUUID();
         String deliveries = "/ops/v1/partners/" + partner + "/webhook/deliveries";
         for (String reader : new String[] {ADMIN, SUPPORT}) {
-            answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, reader).get(deliveries), 200, "{\"deliveries\":[]}");
+            assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, reader).get(deliveries), 200, "{\"deliveries\":[]}");
         }
-        answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, PRESCRIBER).get(deliveries), 403, "{\"error\":\"Forbidden\"}");
+        assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, PRESCRIBER).get(deliveries), 403, "{\"error\":\"Forbidden\"}");
         for (String refused : new String[] {SUPPORT, PRESCRIBER}) {
-            answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).contentType("application/json").body("{\"url\":null}")
+            assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).contentType("application/json").body("{\"url\":null}")
                     .put("/ops/v1/partners/" + partner + "/webhook"), 403, "{\"error\":\"Forbidden\"}");
-            answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).post("/ops/v1/partners/" + partner + "/webhook/secret/rotate"),
+            assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).post("/ops/v1/partners/" + partner + "/webhook/secret/rotate"),
                     403, "{\"error\":\"Forbidden\"}");
-            answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).post("/ops/v1/webhook-secrets/re-encrypt"),
+            assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, refused).post("/ops/v1/webhook-secrets/re-encrypt"),
                     403, "{\"error\":\"Forbidden\"}");
         }
-        answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, "").get(deliveries), 401, "{\"error\":\"Invalid token\"}");
+        assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, "").get(deliveries), 401, "{\"error\":\"Invalid token\"}");
         given().header(TestServiceProofs.PRINCIPAL_HEADER, ADMIN).contentType("application/json").body("{\"url\":null}")
                 .put("/ops/v1/partners/" + partner + "/webhook").then().statusCode(200);
     }
@@ -86,13 +82,13 @@ class WebhookOpsAccessTest {
         String partner = "partner-" + UUID.randomUUID();
         String webhook = "/ops/v1/partners/" + partner + "/webhook";
         try (Receiver receiver = Receiver.answering(200)) {
-            answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, support).contentType("application/json").body("{\"url\":null}")
+            assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, support).contentType("application/json").body("{\"url\":null}")
                     .put(webhook), 403, "{\"error\":\"Forbidden\"}");
             given().header(TestServiceProofs.PRINCIPAL_HEADER, admin).contentType("application/json").body("{\"url\":\"ftp://x\"}")
                     .put(webhook).then().statusCode(400);
-            answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, admin).post(webhook + "/secret/rotate"), 404,
+            assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, admin).post(webhook + "/secret/rotate"), 404,
                     "{\"error\":\"Webhook not found\"}");
-            answers(given().header(TestServiceProofs.PRINCIPAL_HEADER, support)
+            assertAnswer(given().header(TestServiceProofs.PRINCIPAL_HEADER, support)
                     .post(webhook + "/deliveries/" + UUID.randomUUID() + "/redeliver"), 404, "{\"error\":\"Delivery not found\"}");
             given().header(TestServiceProofs.PRINCIPAL_HEADER, support).get(webhook + "/deliveries").then().statusCode(200);
             assertEquals(List.of(), auditBy(adminId));
