@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.telemed.common.access.OpsAccess;
 import com.telemed.gateway.edge.Routes;
 import com.telemed.gateway.edge.Surface;
 import java.io.IOException;
@@ -38,8 +39,8 @@ import java.util.regex.Pattern;
  * It then adds what is the same for every operation, so neither source repeats it:
  * <ul>
  * <li>the answers the edge and the platform's error mappers give to any call (401 by the surface's
- * credential, 400 malformed, 408/411/415 on operations that take a body, 413, 414, 429, 431, 500,
- * 503, 504), unless the
+ * credential, 403 by the role table on {@code /ops} ({@code access.OpsAccess}), 400 malformed,
+ * 408/411/415 on operations that take a body, 413, 414, 429, 431, 500, 503, 504), unless the
  * operation documents that status itself;</li>
  * <li>the CORS preflight ({@code OPTIONS}) of every path of the browser-facing surfaces;</li>
  * <li>each webhook, from its shorthand ({@code x-payload}: the body's schema) to a {@code post} with
@@ -243,13 +244,13 @@ public final class OpenApiDocuments {
             }
             for (String method : METHODS) {
                 if (path.has(method) && !method.equals("options")) {
-                    complete(method, (ObjectNode) path.get(method), surface);
+                    complete(method, template, (ObjectNode) path.get(method), surface);
                 }
             }
         }
     }
 
-    private static void complete(String method, ObjectNode operation, Surface surface) {
+    private static void complete(String method, String template, ObjectNode operation, Surface surface) {
         ObjectNode responses = operation.with("responses");
         // Any call may carry a body (the edge reads it on every method); a resource that takes one
         // refuses another media type with 415 (the platform's error mappers).
@@ -257,7 +258,13 @@ public final class OpenApiDocuments {
         switch (surface) {
             case PARTNER -> putIfAbsent(responses, "401", "Unauthorized");
             case EMBED -> putIfAbsent(responses, "401", "EmbedUnauthorized");
-            case OPS -> putIfAbsent(responses, "401", "OpsUnauthorized");
+            case OPS -> {
+                putIfAbsent(responses, "401", "OpsUnauthorized");
+                // Every /ops operation but the sign-in checks the caller's role (access.OpsAccess).
+                if (!OpsAccess.rule(method, template).map(OpsAccess.Rule::open).orElse(false)) {
+                    putIfAbsent(responses, "403", "OpsForbidden");
+                }
+            }
             case PUBLIC -> { }
         }
         putIfAbsent(responses, "400", "BadRequest");
