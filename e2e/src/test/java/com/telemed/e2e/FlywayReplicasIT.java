@@ -63,7 +63,7 @@ class FlywayReplicasIT {
                 Map.of("QUARKUS_DATASOURCE_JDBC_URL", jdbcUrl));
         try {
             List<String> expected = history(postgres, postgres.jdbcUrl(PlatformService.REQUESTS.database()));
-            assertEquals(19, expected.size(), "requests-service's migrations: " + expected);
+            assertEquals(20, expected.size(), "requests-service's migrations: " + expected);
             assertEquals(expected, history(postgres, jdbcUrl));
 
             // Flyway takes its lock per migration, so replicas may share the work: together they applied

@@ -25,4 +25,10 @@ class ApiDescriptionTest {
     void everyOpsOperationHasItsRowInTheAccessTable() {
         assertEquals(List.of(), ApiPaths.opsOperationsMissingFrom(OpsAccess.operations()));
     }
+
+    /** The README's table of who may call what is the access table's rows of this module's /ops operations. */
+    @Test
+    void theReadmeSaysWhoMayCallWhatAsTheAccessTableDoes() {
+        assertEquals(List.of(), ApiPaths.checkAccessTable(OpsAccess.markdown(ApiPaths.opsOperationsHere())));
+    }
 }

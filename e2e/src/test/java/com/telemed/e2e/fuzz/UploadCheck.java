@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 final class UploadCheck {
 
     /** What a stored upload writes in messaging's database: nothing else may change (no event, no mail). */
-    private static final Set<String> UPLOAD_WRITES = Set.of("attachments", "file_chunks", "messages", "conversations");
+    private static final Set<String> UPLOAD_WRITES = Set.of("attachments", "file_chunks", "messages", "conversations",
+            "audit_entries");
 
     /**
      * RFC 6266 as messaging-service writes it: an ASCII fallback without quote or backslash, and
@@ -75,8 +76,8 @@ final class UploadCheck {
     /**
      * A stored upload: the message names a safe, storable file name of an accepted type and one
      * of the sizes sent; the database changed in the upload's tables only, by one attachment, its
-     * chunks and one message; its link, as given, downloads the same bytes with a well-formed
-     * {@code Content-Disposition}. The problem, if any.
+     * chunks and one message (and the prescriber's upload's audit entry); its link, as given,
+     * downloads the same bytes with a well-formed {@code Content-Disposition}. The problem, if any.
      */
     static Optional<String> stored(Call call, JsonNode answer, TableFingerprints.Snapshot before, TableFingerprints.Snapshot after,
                                    RawHttp http) {
@@ -103,7 +104,7 @@ final class UploadCheck {
                 return Optional.of("a stored upload's size " + size + " is none of the files sent");
             }
         }
-        Optional<String> writes = writes(before, after, size);
+        Optional<String> writes = writes(before, after, size, call.endpoint().surface() == Endpoint.Surface.OPS);
         if (writes.isPresent()) {
             return writes;
         }
@@ -147,8 +148,12 @@ final class UploadCheck {
         return Optional.empty();
     }
 
-    /** One attachment, its chunks and one message, the conversation's counters: nothing else. */
-    private static Optional<String> writes(TableFingerprints.Snapshot before, TableFingerprints.Snapshot after, long size) {
+    /**
+     * One attachment, its chunks and one message, the conversation's counters, and for the prescriber's
+     * upload ({@code /ops}) its one audit entry ({@code message.attach}; a partner's upload has none): nothing else.
+     */
+    private static Optional<String> writes(TableFingerprints.Snapshot before, TableFingerprints.Snapshot after, long size,
+                                           boolean audited) {
         List<String> changed = before.changesTo(after);
         List<String> other = changed.stream().filter(change -> !UPLOAD_WRITES.contains(change.substring(0, change.indexOf(':'))))
                 .toList();
@@ -156,7 +161,8 @@ final class UploadCheck {
             return Optional.of("a stored upload wrote more than its attachment, chunks and message: " + other);
         }
         long chunks = (size + Multipart.CHUNK - 1) / Multipart.CHUNK;
-        Map<String, Long> added = Map.of("attachments", 1L, "messages", 1L, "file_chunks", chunks);
+        Map<String, Long> added = Map.of("attachments", 1L, "messages", 1L, "file_chunks", chunks,
+                "audit_entries", audited ? 1L : 0L);
         for (Map.Entry<String, Long> table : added.entrySet()) {
             long more = rows(after, table.getKey()) - rows(before, table.getKey());
             if (more != table.getValue()) {

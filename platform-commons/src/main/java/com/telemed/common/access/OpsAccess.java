@@ -207,6 +207,40 @@ public final class OpsAccess {
         return Collections.unmodifiableSet(new TreeSet<>(TABLE.keySet()));
     }
 
+    /**
+     * The rows of {@code operations} ({@code "METHOD template"}) as a Markdown table for a service's
+     * README: one line per operation (by route, then method), a column per kind of caller. Each module's
+     * {@code ApiDescriptionTest} keeps its README's table equal to this for its own operations, so the
+     * README says who may call what exactly as the code decides it.
+     */
+    public static String markdown(java.util.Collection<String> operations) {
+        StringBuilder table = new StringBuilder("| Operation | admin | prescriber | support | pharmacy key | operator key |\n")
+                .append("|---|---|---|---|---|---|\n");
+        operations.stream()
+                .sorted(java.util.Comparator.comparing((String operation) -> operation.substring(operation.indexOf(' ') + 1))
+                        .thenComparing(operation -> operation.substring(0, operation.indexOf(' '))))
+                .forEach(operation -> {
+                    Rule rule = TABLE.get(operation);
+                    table.append("| `").append(operation).append('`');
+                    if (rule != null && !rule.services().isEmpty()) {
+                        table.append(" (also ").append(String.join(", ", new TreeSet<>(rule.services()).stream()
+                                .map(service -> "`service:" + service + "`").toList())).append(')');
+                    }
+                    if (rule == null) {
+                        table.append(" | no | no | no | no | no (no row: refused to all) |\n");
+                        return;
+                    }
+                    for (Role role : new Role[] {Role.ADMIN, Role.PRESCRIBER, Role.SUPPORT}) {
+                        table.append(" | ").append(rule.open() ? "yes (no credential)"
+                                : rule.anyPerson() || rule.roles().contains(role) ? "yes" : "no");
+                    }
+                    table.append(" | ").append(rule.open() || rule.pharmacy() ? "yes" : "no");
+                    table.append(" | ").append(rule.open() ? "yes" : rule.inPerson() ? "sandbox and local only" : "yes");
+                    table.append(" |\n");
+                });
+        return table.toString();
+    }
+
     private static String key(String method, String template) {
         String verb = method == null ? "" : method.toUpperCase(java.util.Locale.ROOT);
         return (verb.equals("HEAD") ? "GET" : verb) + " " + template;

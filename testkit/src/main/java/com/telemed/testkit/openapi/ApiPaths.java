@@ -123,6 +123,56 @@ public final class ApiPaths {
                 .toList();
     }
 
+    /** This module's {@code /ops} operations ({@code "METHOD template"}), as its compiled resources declare them, sorted. */
+    public static List<String> opsOperationsHere() {
+        return operations(generatedHere()).keySet().stream()
+                .filter(operation -> operation.substring(operation.indexOf(' ') + 1).startsWith("/ops/"))
+                .sorted().toList();
+    }
+
+    /** The line before the README's generated table of who may call what. */
+    public static final String ACCESS_BEGIN = "<!-- who may call what: generated from platform-commons' access.OpsAccess by"
+            + " ApiDescriptionTest (-Dopenapi.write=true rewrites it) -->";
+    /** The line after it. */
+    public static final String ACCESS_END = "<!-- end of who may call what -->";
+
+    /**
+     * Compares the table between {@link #ACCESS_BEGIN} and {@link #ACCESS_END} in this module's
+     * README.md with {@code expected} (platform-commons' {@code OpsAccess.markdown} of
+     * {@link #opsOperationsHere}); empty when equal. With {@code -Dopenapi.write=true} the table is
+     * written first (the markers must be there).
+     */
+    public static List<String> checkAccessTable(String expected) {
+        Path readme = Path.of("README.md");
+        String text;
+        try {
+            text = Files.readString(readme);
+        } catch (IOException e) {
+            return List.of("README.md cannot be read: " + e.getMessage());
+        }
+        int begin = text.indexOf(ACCESS_BEGIN);
+        int end = text.indexOf(ACCESS_END);
+        if (begin < 0 || end < begin) {
+            return List.of("README.md has no table of who may call what: add the lines " + ACCESS_BEGIN + " and " + ACCESS_END
+                    + " where it goes, then " + howToRegenerate("<module>"));
+        }
+        String committed = text.substring(begin + ACCESS_BEGIN.length(), end).strip();
+        if (committed.equals(expected.strip())) {
+            return List.of();
+        }
+        if (Boolean.getBoolean(WRITE_PROPERTY)) {
+            String rewritten = text.substring(0, begin + ACCESS_BEGIN.length()) + "\n" + expected.strip() + "\n" + text.substring(end);
+            try {
+                Files.writeString(readme, rewritten);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return List.of();
+        }
+        return List.of("README.md's table of who may call what is not what access.OpsAccess says; it should be:\n" + expected
+                + howToRegenerate("<module>"));
+    }
+
     private static ObjectNode generatedHere;
 
     /** This module's paths ({@code target/classes}), generated once per test JVM. */
