@@ -195,9 +195,9 @@ class PeopleOnOpsIT {
         bearer(revoked.getString("key")).contentType(ContentType.JSON).body("{}").post("/ops/v1/pharmacy/updates")
                 .then().statusCode(401).body("error", equalTo("Invalid token"));
 
-        // OpenID Connect: valid, wrong issuer, expired, no role, wrong audience.
-        Map<String, Object> admin = Map.of("roles", List.of("admin"), "email", "oidc." + UUID.randomUUID() + "@clinic.example",
-                "email_verified", true, "name", "Ada Admin");
+        // OpenID Connect: valid, wrong issuer, expired, no role, wrong audience, revoked (its account deleted).
+        String adaEmail = "oidc." + UUID.randomUUID() + "@clinic.example";
+        Map<String, Object> admin = Map.of("roles", List.of("admin"), "email", adaEmail, "email_verified", true, "name", "Ada Admin");
         assertEquals(200, bearer(token("ada", admin, 300)).get("/ops/v1/accounts").getStatusCode());
         bearer(provider.issueToken("another-issuer", "ada", AUDIENCE, admin, 300).serialize()).get("/ops/v1/accounts")
                 .then().statusCode(401).body("error", equalTo("Invalid token"));
@@ -207,6 +207,11 @@ class PeopleOnOpsIT {
         Map<String, Object> noRole = new LinkedHashMap<>(admin);
         noRole.remove("roles");
         bearer(token("ada", noRole, 300)).get("/ops/v1/accounts").then().statusCode(403).body("error", equalTo("Forbidden"));
+        String ada = token("ada", admin, 300);
+        String adaAccount = bearer(adminToken).get("/ops/v1/accounts").then().statusCode(200).extract().jsonPath()
+                .getString("accounts.find { it.email == '" + adaEmail + "' }.id");
+        bearer(adminToken).delete("/ops/v1/accounts/" + adaAccount).then().statusCode(204);
+        bearer(ada).get("/ops/v1/accounts").then().statusCode(401).body("error", equalTo("Invalid token"));
     }
 
     @Test
