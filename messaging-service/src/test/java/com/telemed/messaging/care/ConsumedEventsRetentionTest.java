@@ -10,6 +10,7 @@ import com.telemed.common.retention.RetentionJob;
 import com.telemed.messaging.MessagingNeighbours;
 import com.telemed.messaging.MessagingNeighboursResource;
 import com.telemed.testkit.kafka.TopicWriter;
+import com.telemed.testkit.quarkus.AuditEntriesAged;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import com.telemed.testkit.quarkus.ServiceDatabase;
 import io.quarkus.test.common.TestResourceScope;
@@ -58,17 +59,10 @@ class ConsumedEventsRetentionTest {
         ServiceDatabase.update("INSERT INTO consumed_events (event_id, consumed_at) VALUES (?, now() - interval '31 days')", old);
 
         // Audit entries are kept six years (2,192 days; platform-commons' audit.AuditRetention): one a day older goes.
-        UUID oldEntry = UUID.randomUUID();
-        UUID keptEntry = UUID.randomUUID();
-        for (Object[] entry : new Object[][] {{oldEntry, 2193}, {keptEntry, 2191}}) {
-            ServiceDatabase.update("INSERT INTO audit_entries (id, at, actor_type, actor_id, action, target_type)"
-                    + " VALUES (?, now() - make_interval(days => ?), 'operator_key', 'service', 'retention.test', 'retention')",
-                    entry[0], entry[1]);
-        }
+        AuditEntriesAged auditEntries = AuditEntriesAged.insert();
         assertEquals(List.of(new Pruner.Pruned("audit_entries", 1, 1, false), new Pruner.Pruned("consumed_events", 1, 1, false)),
                 retention.prune().stream().sorted(Comparator.comparing(Pruner.Pruned::table)).toList());
-        assertEquals(List.of(keptEntry.toString()), ServiceDatabase.texts(
-                "SELECT id FROM audit_entries WHERE id IN (?, ?)", oldEntry, keptEntry));
+        auditEntries.assertOnlyTheYoungerLeft();
         assertEquals(List.of(inside), ServiceDatabase.texts("SELECT event_id FROM consumed_events WHERE event_id IN (?, ?)",
                 UUID.fromString(inside), old));
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.telemed.common.retention.Pruner;
 import com.telemed.common.retention.RetentionJob;
+import com.telemed.testkit.quarkus.AuditEntriesAged;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.webhook.support.Events;
@@ -49,16 +50,9 @@ class EventRecordRetentionTest {
         assertEquals(List.of(inside.toString(), oldBeingAttempted.toString(), old.toString()), logIds(partner));
 
         // Audit entries are kept six years (2,192 days; platform-commons' audit.AuditRetention): one a day older goes.
-        UUID oldEntry = UUID.randomUUID();
-        UUID keptEntry = UUID.randomUUID();
-        for (Object[] entry : new Object[][] {{oldEntry, 2193}, {keptEntry, 2191}}) {
-            ServiceDatabase.update("INSERT INTO audit_entries (id, at, actor_type, actor_id, action, target_type)"
-                    + " VALUES (?, now() - make_interval(days => ?), 'operator_key', 'service', 'retention.test', 'retention')",
-                    entry[0], entry[1]);
-        }
+        AuditEntriesAged auditEntries = AuditEntriesAged.insert();
         List<Pruner.Pruned> pruned = retention.prune();
-        assertEquals(List.of(keptEntry.toString()), ServiceDatabase.texts(
-                "SELECT id FROM audit_entries WHERE id IN (?, ?)", oldEntry, keptEntry));
+        auditEntries.assertOnlyTheYoungerLeft();
 
         JsonPath log = given().when().get("/ops/v1/partners/" + partner + "/webhook/deliveries").then().statusCode(200)
                 .extract().jsonPath();
