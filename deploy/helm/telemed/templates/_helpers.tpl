@@ -187,6 +187,9 @@ app.kubernetes.io/component: {{ $facts.module }}
 {{- define "telemed.attachmentLinkKeySecret" -}}
 {{- .Values.secrets.attachmentLinkKey.existingSecret | default (printf "%s-attachment-link-key" (include "telemed.fullname" .)) -}}
 {{- end -}}
+{{- define "telemed.consoleSessionKeySecret" -}}
+{{- .Values.secrets.consoleSessionKey.existingSecret | default (printf "%s-console-session-key" (include "telemed.fullname" .)) -}}
+{{- end -}}
 {{- define "telemed.kafkaSecret" -}}
 {{- .Values.secrets.kafka.existingSecret | default (printf "%s-kafka" (include "telemed.fullname" .)) -}}
 {{- end -}}
@@ -246,6 +249,7 @@ seen: after changing one, `kubectl rollout restart`).
 {{- if eq .name "webhook" -}}{{- $used = append $used $s.webhookSecretKeys -}}{{- end -}}
 {{- if eq .name "messaging" -}}{{- $used = append (append $used $s.smtp) $s.attachmentLinkKey -}}{{- end -}}
 {{- if eq .name "requests" -}}{{- $used = append $used $s.pharmacies -}}{{- end -}}
+{{- if eq .name "web" -}}{{- $used = append $used $s.consoleSessionKey -}}{{- end -}}
 {{- if $facts.kafka -}}{{- $used = append $used $s.kafka -}}{{- end -}}
 {{- toJson $used | sha256sum -}}
 {{- end -}}

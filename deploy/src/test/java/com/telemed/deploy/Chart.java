@@ -52,7 +52,8 @@ final class Chart {
                 "secrets.trustKey.value", "trust-key-0123456789abcdef0123456789",
                 "secrets.opsApiKey.value", "ops-key-f00dfeedcafe",
                 "secrets.webhookSecretKeys.value", "k1:d2ViaG9vay1rZXktb2YtdGhpcnR5LXR3by1ieXRlcyE=",
-                "secrets.attachmentLinkKey.value", "attachment-link-key-fedcba9876543210");
+                "secrets.attachmentLinkKey.value", "attachment-link-key-fedcba9876543210",
+                "secrets.consoleSessionKey.value", "console-session-key-0a1b2c3d4e5f6a7b");
         for (Service service : Service.withDatabase()) {
             secrets.put("secrets.databases." + service.key() + ".username", "user-" + service.key());
             secrets.put("secrets.databases." + service.key() + ".password", "pw-" + service.key() + "-9a8b7c");

@@ -20,8 +20,8 @@ class RenderedManifestsTest {
 
         assertThat(kinds(manifests)).containsExactlyEntriesOf(new TreeMap<>(Map.of(
                 "ConfigMap", 8L, "Deployment", 8L, "NetworkPolicy", 8L, "PodDisruptionBudget", 8L,
-                // Four credentials and a database login per service but web-service.
-                "Secret", 11L, "Service", 8L, "ServiceAccount", 8L)));
+                // Five credentials and a database login per service but web-service.
+                "Secret", 12L, "Service", 8L, "ServiceAccount", 8L)));
     }
 
     @Test
@@ -31,7 +31,7 @@ class RenderedManifestsTest {
         // The topics Job is a hook (pre-install, pre-upgrade): not part of the release's manifest.
         assertThat(kinds(manifests)).containsExactlyEntriesOf(new TreeMap<>(Map.of(
                 "ConfigMap", 8L, "Deployment", 8L, "Ingress", 1L, "NetworkPolicy", 8L,
-                "PodDisruptionBudget", 8L, "Secret", 11L, "Service", 8L, "ServiceAccount", 8L)));
+                "PodDisruptionBudget", 8L, "Secret", 12L, "Service", 8L, "ServiceAccount", 8L)));
     }
 
     @Test

@@ -60,6 +60,8 @@ class SecretsTest {
                 .containsExactlyEntriesOf(Map.of("secret-keys", Chart.SECRETS.get("secrets.webhookSecretKeys.value")));
         assertThat(data("telemed-attachment-link-key"))
                 .containsExactlyEntriesOf(Map.of("link-key", Chart.SECRETS.get("secrets.attachmentLinkKey.value")));
+        assertThat(data("telemed-console-session-key"))
+                .containsExactlyEntriesOf(Map.of("session-key", Chart.SECRETS.get("secrets.consoleSessionKey.value")));
         for (Chart.Service service : Chart.Service.withDatabase()) {
             assertThat(data(service.resourceName() + "-database")).containsExactlyInAnyOrderEntriesOf(Map.of(
                     "username", "user-" + service.key(), "password", "pw-" + service.key() + "-9a8b7c"));
@@ -88,6 +90,9 @@ class SecretsTest {
             if (service == MESSAGING) {
                 expected.put("ATTACHMENT_LINK_KEY", "telemed-attachment-link-key/link-key");
             }
+            if (service == Chart.Service.WEB) {
+                expected.put("WEB_CONSOLE_SESSION_KEY", "telemed-console-session-key/session-key");
+            }
             assertThat(secretEnv(DEFAULTS.deployment(service))).as(service.module()).containsExactlyEntriesOf(expected);
         }
     }
@@ -110,8 +115,9 @@ class SecretsTest {
                 "KAFKA_SASL_JAAS_CONFIG", "telemed-kafka/sasl-jaas-config",
                 "SMTP_USERNAME", "telemed-smtp/username",
                 "SMTP_PASSWORD", "telemed-smtp/password"));
-        assertThat(secretEnv(production.deployment(Chart.Service.WEB))).containsExactlyEntriesOf(Map.of(
-                "PLATFORM_TRUST_KEY", "telemed-trust-key/trust-key"));
+        assertThat(secretEnv(production.deployment(Chart.Service.WEB))).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "PLATFORM_TRUST_KEY", "telemed-trust-key/trust-key",
+                "WEB_CONSOLE_SESSION_KEY", "telemed-console-session-key/session-key"));
     }
 
     @Test
@@ -131,6 +137,13 @@ class SecretsTest {
 
         assertThat(Chart.renderFailure(Chart.minimal("secrets.attachmentLinkKey.value", "attachment-link-key-fedcba9876543210,short")))
                 .contains("secrets.attachmentLinkKey.value: every comma-separated key must be at least 32 characters");
+
+        assertThat(Chart.renderFailure(Chart.minimal("secrets.consoleSessionKey.value", "console-session-key-0a1b2c3d4e5f6a7b,short")))
+                .contains("secrets.consoleSessionKey.value: every comma-separated key must be at least 32 characters");
+        sets = Chart.minimal();
+        sets.remove("secrets.consoleSessionKey.value");
+        assertThat(Chart.renderFailure(sets))
+                .contains("secrets.consoleSessionKey.value is required (or secrets.consoleSessionKey.existingSecret)");
 
         assertThat(Chart.renderFailure(Chart.minimal("kafka.securityProtocol", "SASL_SSL", "kafka.sasl.mechanism", "PLAIN")))
                 .contains("secrets.kafka.saslJaasConfig is required with a SASL_* kafka.securityProtocol (or secrets.kafka.existingSecret)");

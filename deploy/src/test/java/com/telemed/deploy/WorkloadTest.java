@@ -54,7 +54,7 @@ class WorkloadTest {
         }
     }
 
-    /** Issue #39: web-service, the pages, keeps nothing: no datasource, no database login, no Kafka. */
+    /** Issue #39: web-service, the pages, keeps nothing: no datasource, no database login, no Kafka (issue #41: its one secret of its own seals the console's cookie). */
     @Test
     void webServiceHasNoDatabaseAndNoKafka() {
         for (Manifests manifests : List.of(DEFAULTS, SANDBOX, PRODUCTION)) {
@@ -62,7 +62,8 @@ class WorkloadTest {
             assertThat(config.keySet()).noneMatch(key -> key.startsWith("QUARKUS_DATASOURCE_") || key.startsWith("KAFKA_"));
             assertThat(config).containsEntry("SERVICE_URLS_REQUESTS", "http://telemed-requests-service:80")
                     .containsEntry("SERVICE_URLS_GATEWAY", "http://telemed-gateway:80");
-            assertThat(container(manifests, Chart.Service.WEB).getEnv()).extracting(EnvVar::getName).containsExactly("PLATFORM_TRUST_KEY");
+            assertThat(container(manifests, Chart.Service.WEB).getEnv()).extracting(EnvVar::getName)
+                    .containsExactly("PLATFORM_TRUST_KEY", "WEB_CONSOLE_SESSION_KEY");
             assertThat(manifests.config(Chart.Service.GATEWAY)).containsEntry("SERVICE_URLS_WEB", "http://telemed-web-service:80");
         }
         assertThat(Chart.renderFailure(Chart.minimal("services.web.database.name", "web")))
