@@ -42,6 +42,17 @@ class DemoDataIT {
                 .get("/ops/v1/drugs")
                 .then().statusCode(200).body("drugs.findAll { it.id == 'semaglutide' }.size()", equalTo(1));
 
+        // The request the demo prescriber reviews in the console (issue #41): the demo patient's, pending, one item of a demo drug.
+        given().baseUri(platform.gateway().toString()).header("x-api-key", first.getProperty("apiKey"))
+                .get("/v1/requests/" + first.getProperty("reviewRequestId"))
+                .then().statusCode(200)
+                .body("status", equalTo("pending"))
+                .body("memberEmail", equalTo("sam.demo@demo-patient.example"))
+                .body("lineItems.size()", equalTo(1))
+                .body("lineItems[0].drugId", equalTo("semaglutide"))
+                .body("lineItems[0].dosage", equalTo("0.25 mg weekly"))
+                .body("lineItems[0].status", equalTo("pending"));
+
         // The first admin and the demo prescriber sign in with what ./stack printed (people-and-pages.md).
         assertEquals("admin@stack.local", first.getProperty("adminEmail"));
         String admin = signIn(platform, first.getProperty("adminEmail"), first.getProperty("adminPassword"));
@@ -52,6 +63,10 @@ class DemoDataIT {
         String prescriber = signIn(platform, first.getProperty("prescriberEmail"), first.getProperty("prescriberPassword"));
         given().baseUri(platform.gateway().toString()).header("Authorization", "Bearer " + prescriber)
                 .get("/ops/v1/review/queue").then().statusCode(200);
+        given().baseUri(platform.gateway().toString()).header("Authorization", "Bearer " + prescriber)
+                .get("/ops/v1/sessions/current").then().statusCode(200)
+                .body("account.email", equalTo("prescriber@stack.local"))
+                .body("account.prescriberId", equalTo(first.getProperty("prescriberId")));
         given().baseUri(platform.gateway().toString()).header("Authorization", "Bearer " + prescriber)
                 .get("/ops/v1/accounts").then().statusCode(403).body("error", equalTo("Forbidden"));
     }

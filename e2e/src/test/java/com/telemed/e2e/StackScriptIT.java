@@ -158,7 +158,15 @@ class StackScriptIT {
         try (var in = Files.newBufferedReader(home.resolve("demo.properties"))) {
             demo.load(in);
         }
-        assertTrue(up.output().contains("Admin sign-in:   admin@stack.local  " + demo.getProperty("adminPassword") + "   ("), up.output());
+        // The console's address and the demo prescriber's sign-in beside the admin's (issue #41), and the
+        // request waiting for the prescriber's review.
+        assertTrue(up.output().contains("Console:         http://127.0.0.1:8080/console\n"
+                + "Admin sign-in:   admin@stack.local  " + demo.getProperty("adminPassword") + "   (POST /ops/v1/sessions, then"
+                + " Authorization: Bearer <token>)\n"
+                + "Prescriber sign-in: prescriber@stack.local  " + demo.getProperty("prescriberPassword")
+                + "   (the console, or POST /ops/v1/sessions)\n"), up.output());
+        assertTrue(up.output().contains("Demo request:    " + demo.getProperty("reviewRequestId")
+                + " (semaglutide 0.25 mg weekly, pending: the demo prescriber reviews it in the console)\n"), up.output());
         assertTrue(demo.getProperty("adminPassword").matches("[A-Za-z0-9_-]{24}"), "a generated password");
         var signIn = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
                         java.net.URI.create("http://127.0.0.1:8080/ops/v1/sessions")).header("Content-Type", "application/json")
@@ -202,6 +210,8 @@ class StackScriptIT {
         assertTrue(env.output().contains("export SMTP_HOST=127.0.0.1\nexport SMTP_PORT=" + StackMain.SMTP_PORT
                 + "\nexport IMAP_PORT=" + StackMain.IMAP_PORT + "\n"), env.output());
         assertTrue(env.output().contains("export ADMIN_EMAIL=admin@stack.local\n"), env.output());
+        assertTrue(env.output().contains("export CONSOLE_URL=http://127.0.0.1:8080/console\n"), env.output());
+        assertTrue(env.output().contains("export PRESCRIBER_EMAIL=prescriber@stack.local\n"), env.output());
 
         Result again = run(home, "up");
         assertEquals(0, again.exit(), again.output());

@@ -245,11 +245,12 @@ public class Edge {
      * quarkus-oidc verifies (while an issuer is set) a person; any other bearer value, or one that is
      * unknown, expired, ended or revoked, {@code 401 Invalid token}. Neither header:
      * {@code 401 Ops Key missing}. The sign-in itself ({@code POST /ops/v1/sessions}) takes none.
-     * With local accounts off, their routes answer {@code 404} before any credential is looked at.
+     * With local accounts off, their routes answer {@code 404} before any credential is looked at
+     * ({@code GET /ops/v1/sessions/current} is not one: an OpenID Connect person asks it too).
      */
     private void opsCall(RoutingContext context, String path, Upstream upstream, String requestId) {
         HttpServerRequest request = context.request();
-        if (Routes.isLocalAccountRoute(path) && !localAccounts.enabled()) {
+        if (Routes.isLocalAccountRoute(request.method().name(), path) && !localAccounts.enabled()) {
             EdgeResponses.errorAndClose(request, 404, "Not Found");
             return;
         }

@@ -31,6 +31,7 @@ public final class Routes {
 
     private static final String ACCOUNTS = "/ops/v1/accounts";
     private static final String SESSIONS = "/ops/v1/sessions";
+    private static final String CURRENT_SESSION = SESSIONS + "/current";
 
     private static final List<Prefix> PREFIXES = List.of(
             partner("/v1/drugs", Upstream.CATALOGUE),
@@ -208,8 +209,15 @@ public final class Routes {
         return method.equals("POST") && path.equals(SESSIONS);
     }
 
-    /** Whether {@code path} is a route of local accounts ({@code /ops/v1/accounts/**}, {@code /ops/v1/sessions/**}). */
-    public static boolean isLocalAccountRoute(String path) {
+    /**
+     * Whether {@code method path} is a route of local accounts ({@code /ops/v1/accounts/**},
+     * {@code /ops/v1/sessions/**}), but for {@code GET /ops/v1/sessions/current}: who is signed in is
+     * an OpenID Connect person's question too.
+     */
+    public static boolean isLocalAccountRoute(String method, String path) {
+        if ((method.equals("GET") || method.equals("HEAD")) && path.equals(CURRENT_SESSION)) {
+            return false;
+        }
         return Stream.of(ACCOUNTS, SESSIONS).anyMatch(prefix -> path.equals(prefix) || path.startsWith(prefix + "/"));
     }
 

@@ -2,6 +2,7 @@ package com.telemed.gateway.identity;
 
 import com.telemed.common.access.Principal;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
@@ -15,12 +16,17 @@ public final class IdentityViews {
     /** {@code { id, email, name, roles, prescriberId, createdAt }}; roles in the order of {@link Principal.Role}. */
     public record AccountView(UUID id, String email, String name, List<String> roles, UUID prescriberId, Instant createdAt) {
         static AccountView of(Account account) {
-            List<String> roles = account.roles.stream()
-                    .map(role -> Principal.Role.of(role).orElseThrow())
+            return of(account, account.roles.stream().map(role -> Principal.Role.of(role).orElseThrow()).toList());
+        }
+
+        /** The account acting with {@code roles} (a person's: {@code pharmacy} is a pharmacy key's, left out). */
+        static AccountView of(Account account, Collection<Principal.Role> roles) {
+            List<String> names = roles.stream()
+                    .filter(role -> role != Principal.Role.PHARMACY)
                     .sorted(Comparator.naturalOrder())
                     .map(Principal.Role::wire)
                     .toList();
-            return new AccountView(account.id, account.email, account.name, roles, account.prescriberId, account.createdAt);
+            return new AccountView(account.id, account.email, account.name, names, account.prescriberId, account.createdAt);
         }
     }
 
@@ -28,6 +34,13 @@ public final class IdentityViews {
     }
 
     public record AccountsEnvelope(List<AccountView> accounts) {
+    }
+
+    /**
+     * {@code GET /ops/v1/sessions/current}: the signed-in person's account, with the roles this call acts
+     * with, and when the credential ends (a session's expiry, an OpenID Connect token's {@code exp}).
+     */
+    public record CurrentSessionView(AccountView account, Instant expiresAt) {
     }
 
     /** {@code POST /ops/v1/sessions}: the token, shown this once. */

@@ -15,6 +15,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
@@ -37,6 +38,11 @@ import org.jboss.logging.Logger;
 public class OidcTokens {
 
     private static final Logger LOG = Logger.getLogger(OidcTokens.class);
+    /**
+     * Where {@link #verify} leaves a verified token's expiry (its {@code exp}, an {@link Instant}) in the
+     * call's routing context, for {@code GET /ops/v1/sessions/current} ({@link SessionResource}).
+     */
+    public static final String EXPIRES_AT = OidcTokens.class.getName() + ".expiresAt";
     /** An account's name (IdentitySchemas): 1 to 200 characters on one line. */
     private static final Pattern NAME = Pattern.compile("[^\\p{Cntrl}\\u2028\\u2029]{1,200}");
 
@@ -64,7 +70,8 @@ public class OidcTokens {
 
     /**
      * The person a token names once quarkus-oidc verified it; empty for any token it refuses, or one
-     * whose {@code prescriber_id} is no prescriber id. Completes on the calling event loop.
+     * whose {@code prescriber_id} is no prescriber id. Completes on the calling event loop. A verified
+     * token's expiry goes into the routing context under {@link #EXPIRES_AT}.
      */
     public Future<Optional<VerifiedPerson>> verify(RoutingContext context, String token) {
         if (!enabled) {
@@ -75,7 +82,10 @@ public class OidcTokens {
         var request = new TokenAuthenticationRequest(new AccessTokenCredential(token));
         HttpSecurityUtils.setRoutingContextAttribute(request, context);
         identities.authenticate(request).subscribe().with(
-                identity -> on(caller, () -> verified.complete(person(identity))),
+                identity -> on(caller, () -> {
+                    expiresAt(identity).ifPresent(expiry -> context.put(EXPIRES_AT, expiry));
+                    verified.complete(person(identity));
+                }),
                 failure -> on(caller, () -> {
                     LOG.infof("OpenID Connect token refused: %s", reason(failure));
                     verified.complete(Optional.empty());
@@ -98,6 +108,13 @@ public class OidcTokens {
             reason.append(" <- ").append(cause.getClass().getName());
         }
         return reason.toString();
+    }
+
+    /** A verified token's {@code exp} (quarkus-oidc refuses a token without one). */
+    static Optional<Instant> expiresAt(SecurityIdentity identity) {
+        return identity.getPrincipal() instanceof JsonWebToken jwt && jwt.getExpirationTime() > 0
+                ? Optional.of(Instant.ofEpochSecond(jwt.getExpirationTime()))
+                : Optional.empty();
     }
 
     static Optional<VerifiedPerson> person(SecurityIdentity identity) {

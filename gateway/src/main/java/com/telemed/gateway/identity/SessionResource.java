@@ -1,16 +1,22 @@
 package com.telemed.gateway.identity;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.access.Caller;
+import com.telemed.common.access.Principal;
 import com.telemed.common.error.ErrorBody;
 import com.telemed.common.validation.Binding;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.Instant;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -23,7 +29,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /**
  * Sign-in and sign-out of local accounts (people-and-pages.md, "Credentials on /ops"). The sign-in
  * takes no credential (the edge lets exactly {@code POST /ops/v1/sessions} through without one);
- * sign-out ends the session whose token authenticated the call.
+ * sign-out ends the session whose token authenticated the call; {@code GET .../current} says who is
+ * signed in (the console reads it after a sign-in: interfaces of issue #41, A), for a session token or
+ * an OpenID Connect token alike.
  */
 @Path("/ops/v1/sessions")
 @Produces(MediaType.APPLICATION_JSON)
@@ -32,9 +40,11 @@ public class SessionResource {
     static final String FORBIDDEN = "Forbidden";
 
     private final SignIns signIns;
+    private final Caller caller;
 
-    public SessionResource(SignIns signIns) {
+    public SessionResource(SignIns signIns, Caller caller) {
         this.signIns = signIns;
+        this.caller = caller;
     }
 
     @Tag(name = "Accounts")
@@ -55,6 +65,25 @@ public class SessionResource {
             return Response.status(429).header("Retry-After", limited.retryAfterSeconds())
                     .entity(ErrorBody.of("Too Many Requests")).build();
         }
+    }
+
+    @Tag(name = "Accounts")
+    @Operation(operationId = "currentSession", summary = "Who is signed in: the account of the person this call's bearer credential names, and when that credential expires")
+    @APIResponse(responseCode = "200", description = "The account, with the roles the call acts with; `expiresAt` the session's expiry, or an OpenID Connect token's `exp`", content = @Content(mediaType = "application/json", schema = @Schema(ref = "CurrentSession")))
+    @APIResponse(responseCode = "401", ref = "OpsUnauthorized")
+    @APIResponse(responseCode = "403", ref = "Forbidden")
+    @GET
+    @Path("/current")
+    public Response current(@HeaderParam("Authorization") String authorization, @Context RoutingContext context) {
+        Optional<Principal> person = caller.principal().filter(principal -> principal.type() == Principal.Type.PERSON);
+        if (person.isEmpty()) {
+            // The operator key (a pharmacy key never gets here: OpsAccess): no person is signed in.
+            return Response.status(403).entity(ErrorBody.of(FORBIDDEN)).build();
+        }
+        Optional<String> session = BearerTokens.token(authorization)
+                .filter(token -> BearerTokens.kind(token) == BearerTokens.Kind.SESSION);
+        Optional<Instant> tokenExpiresAt = Optional.ofNullable(context.<Instant>get(OidcTokens.EXPIRES_AT));
+        return Response.ok(signIns.current(person.get(), session, tokenExpiresAt)).build();
     }
 
     @Tag(name = "Accounts")

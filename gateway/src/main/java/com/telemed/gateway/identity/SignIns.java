@@ -2,6 +2,7 @@ package com.telemed.gateway.identity;
 
 import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
+import com.telemed.common.id.Ids;
 import com.telemed.common.json.Timestamps;
 import com.telemed.gateway.partner.Keys;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -35,6 +36,7 @@ import java.util.UUID;
 public class SignIns {
 
     static final String INVALID = "Invalid email or password";
+    static final String INVALID_TOKEN = "Invalid token";
     static final int MAX_FAILURES = 5;
     static final Duration WINDOW = Duration.ofMinutes(15);
     static final Duration SESSION_LIFETIME = Duration.ofHours(12);
@@ -128,6 +130,30 @@ public class SignIns {
         AccountSession session = AccountSession.findById(Keys.hash(token));
         AccountSession.update("endedAt = ?1 where tokenHash = ?2 and endedAt is null", Timestamps.now(), Keys.hash(token));
         audit.record("session.end", "session", session == null ? null : session.accountId.toString(), null);
+    }
+
+    /**
+     * Who is signed in ({@code GET /ops/v1/sessions/current}): the account of {@code person} (a person
+     * principal, the edge's), with the roles the principal acts with, and when its credential ends: the
+     * session's expiry for a session token ({@code sessionToken}), else {@code tokenExpiresAt} (an OpenID
+     * Connect token's {@code exp}). {@code 401 Invalid token} when the account or the session ended
+     * between the edge's check and this read.
+     */
+    @Transactional
+    public IdentityViews.CurrentSessionView current(Principal person, Optional<String> sessionToken, Optional<Instant> tokenExpiresAt) {
+        Optional<Account> account = Ids.uuid(person.id()).flatMap(Account::findLive);
+        if (account.isEmpty()) {
+            throw new ApiException(401, INVALID_TOKEN);
+        }
+        Instant expiresAt = tokenExpiresAt.orElse(null);
+        if (sessionToken.isPresent()) {
+            AccountSession session = AccountSession.findById(Keys.hash(sessionToken.get()));
+            if (session == null || session.endedAt != null || !session.accountId.equals(account.get().id)) {
+                throw new ApiException(401, INVALID_TOKEN);
+            }
+            expiresAt = session.expiresAt;
+        }
+        return new IdentityViews.CurrentSessionView(IdentityViews.AccountView.of(account.get(), person.roles()), expiresAt);
     }
 
     /** The person an account acts as, as the edge makes it from a session. */

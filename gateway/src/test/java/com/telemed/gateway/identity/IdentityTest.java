@@ -3,6 +3,7 @@ package com.telemed.gateway.identity;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
@@ -375,6 +376,51 @@ class IdentityTest {
         operator().delete("/ops/v1/sessions/current").then().statusCode(403).body("error", equalTo("Forbidden"));
     }
 
+    /**
+     * Who is signed in (issue #41, interfaces A): the account exactly as {@code GET /ops/v1/accounts}
+     * lists it and the session's expiry; not audited. No person, no answer: the operator key and a
+     * pharmacy key {@code 403}, a signed-out session, a deleted account's and none at all {@code 401}.
+     */
+    @Test
+    void theCurrentSessionIsItsAccountAndItsExpiry() throws Exception {
+        String email = email();
+        String prescriberId = UUID.randomUUID().toString();
+        String id = createAccount(email, List.of("support", "prescriber"), prescriberId);
+        JsonPath signedIn = signIn(email, PASSWORD).then().statusCode(201).extract().jsonPath();
+        String token = signedIn.getString("token");
+        String createdAt = operator().get("/ops/v1/accounts").then().statusCode(200).extract()
+                .path("accounts.find { it.id == '" + id + "' }.createdAt");
+        long audited = count("SELECT count(*) FROM audit_entries WHERE actor_id = ?", id);
+
+        bearer(token).get("/ops/v1/sessions/current").then().statusCode(200)
+                .body(equalTo("{\"account\":{\"id\":\"" + id + "\",\"email\":\"" + email + "\",\"name\":\"Dr Ada Example\","
+                        + "\"roles\":[\"prescriber\",\"support\"],\"prescriberId\":\"" + prescriberId + "\",\"createdAt\":\""
+                        + createdAt + "\"},\"expiresAt\":\"" + signedIn.getString("expiresAt") + "\"}"));
+        // An admin without a prescriber: null, as the account list says.
+        String adminEmail = email();
+        String adminId = createAccount(adminEmail, List.of("admin"), null);
+        bearer(session(adminEmail)).get("/ops/v1/sessions/current").then().statusCode(200)
+                .body("account.id", equalTo(adminId))
+                .body("account.roles", equalTo(List.of("admin")))
+                .body("account", hasKey("prescriberId"))
+                .body("account.prescriberId", nullValue());
+        assertEquals(audited, count("SELECT count(*) FROM audit_entries WHERE actor_id = ?", id), "a read of oneself is not audited");
+
+        String forbidden = "{\"error\":\"Forbidden\"}";
+        assertEquals(forbidden, operator().get("/ops/v1/sessions/current").then().statusCode(403).extract().asString());
+        String key = operator().post("/ops/v1/pharmacies/pharm-current/credentials").then().statusCode(201).extract().path("key");
+        assertEquals(forbidden, bearer(key).get("/ops/v1/sessions/current").then().statusCode(403).extract().asString());
+        assertEquals("{\"error\":\"Ops Key missing\"}",
+                given().get("/ops/v1/sessions/current").then().statusCode(401).extract().asString());
+
+        bearer(token).delete("/ops/v1/sessions/current").then().statusCode(204);
+        assertEquals(INVALID_TOKEN, bearer(token).get("/ops/v1/sessions/current").then().statusCode(401).extract().asString());
+        String again = session(email);
+        bearer(again).get("/ops/v1/sessions/current").then().statusCode(200).body("account.id", equalTo(id));
+        operator().delete("/ops/v1/accounts/" + id).then().statusCode(204);
+        assertEquals(INVALID_TOKEN, bearer(again).get("/ops/v1/sessions/current").then().statusCode(401).extract().asString());
+    }
+
     @Test
     void deletingAnAccountEndsItsSessionsOnTheNextCall() {
         String email = email();
@@ -545,6 +591,9 @@ class IdentityTest {
         assertEquals(notFound, operator().body(account(email(), List.of("admin"), null)).post("/ops/v1/accounts")
                 .then().statusCode(404).extract().asString());
         assertEquals(notFound, bearer(token).delete("/ops/v1/sessions/current").then().statusCode(404).extract().asString());
+        // Who is signed in stays (an OpenID Connect person asks it: OidcTokensTest); a session token is no person now.
+        assertEquals(INVALID_TOKEN, bearer(token).get("/ops/v1/sessions/current").then().statusCode(401).extract().asString());
+        operator().get("/ops/v1/sessions/current").then().statusCode(403).body(equalTo("{\"error\":\"Forbidden\"}"));
         assertEquals(INVALID_TOKEN, bearer(token).get("/ops/v1/review/queue").then().statusCode(401).extract().asString());
         // The operator key and pharmacy keys are untouched.
         String key = operator().post("/ops/v1/pharmacies/pharm-off/credentials").then().statusCode(201).extract().path("key");

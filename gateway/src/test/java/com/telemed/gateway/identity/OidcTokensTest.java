@@ -6,16 +6,20 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.telemed.common.json.Timestamps;
 import com.telemed.gateway.edge.GatewayEdgeTest;
 import com.telemed.gateway.edge.UpstreamServer;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -186,6 +190,38 @@ class OidcTokensTest {
         prescriber.put("prescriber_id", UUID.randomUUID().toString());
         bearer(token(prescriber)).get(PrincipalEcho.PATH).then().statusCode(401).body(equalTo(INVALID_TOKEN));
         assertEquals(List.of(id), accountIds(email));
+    }
+
+    /**
+     * Who is signed in (issue #41, interfaces A) for a token: its account as {@code GET /ops/v1/accounts}
+     * lists it, with the roles the token gives, and the token's {@code exp}; with local accounts off too.
+     */
+    @Test
+    void theCurrentSessionOfATokenIsItsAccountUntilItsExp() throws Exception {
+        String email = email();
+        String prescriberId = UUID.randomUUID().toString();
+        Map<String, Object> claims = claims(email, List.of("prescriber", "auditor"));
+        claims.put("prescriber_id", prescriberId);
+        String token = token(claims);
+        long exp = new ObjectMapper().readTree(Base64.getUrlDecoder().decode(token.split("\\.")[1])).path("exp").asLong();
+        bearer(token).get("/ops/v1/review/queue").then().statusCode(200);
+        String id = accountIds(email).get(0);
+        String createdAt = given().header("x-ops-key", GatewayEdgeTest.OPS_KEY).get("/ops/v1/accounts").then().statusCode(200)
+                .extract().path("accounts.find { it.id == '" + id + "' }.createdAt");
+
+        String expected = "{\"account\":{\"id\":\"" + id + "\",\"email\":\"" + email + "\",\"name\":\"Ada Example\","
+                + "\"roles\":[\"prescriber\"],\"prescriberId\":\"" + prescriberId + "\",\"createdAt\":\"" + createdAt + "\"},"
+                + "\"expiresAt\":\"" + Timestamps.format(Instant.ofEpochSecond(exp)) + "\"}";
+        bearer(token).get("/ops/v1/sessions/current").then().statusCode(200).body(equalTo(expected));
+        // The roles are the token's, as every call of this token is judged (OpsAccess), not the account's.
+        Map<String, Object> support = claims(email, List.of("support"));
+        support.put("prescriber_id", prescriberId);
+        bearer(token(support)).get("/ops/v1/sessions/current").then().statusCode(200)
+                .body("account.id", equalTo(id))
+                .body("account.roles", equalTo(List.of("support")));
+        // Local accounts off (production with OpenID Connect only): still answered.
+        QuarkusMock.installMockForType(new LocalAccounts(false), LocalAccounts.class);
+        bearer(token).get("/ops/v1/sessions/current").then().statusCode(200).body(equalTo(expected));
     }
 
     @Test

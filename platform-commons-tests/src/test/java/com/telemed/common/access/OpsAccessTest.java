@@ -94,6 +94,12 @@ class OpsAccessTest {
         // Any person signed in may end their own session.
         assertEquals(Verdict.ALLOWED, sandbox("DELETE /ops/v1/sessions/current", NO_ROLES));
         assertEquals(Verdict.FORBIDDEN, sandbox("DELETE /ops/v1/sessions/current", PHARMACY));
+        // ...and ask who is signed in, whatever their roles (the console's first read).
+        for (Optional<Principal> person : List.of(NO_ROLES, ADMIN, PRESCRIBER, SUPPORT)) {
+            assertEquals(Verdict.ALLOWED, sandbox("GET /ops/v1/sessions/current", person), person.orElseThrow().header());
+            assertEquals(Verdict.ALLOWED, production("GET /ops/v1/sessions/current", person), person.orElseThrow().header());
+        }
+        assertEquals(Verdict.FORBIDDEN, sandbox("GET /ops/v1/sessions/current", PHARMACY));
     }
 
     @Test
@@ -163,7 +169,7 @@ class OpsAccessTest {
         }
         assertTrue(OpsAccess.operations().containsAll(List.of("POST /ops/v1/partners", "GET /ops/v1/partners/{id}",
                 "POST /ops/v1/accounts", "GET /ops/v1/accounts", "DELETE /ops/v1/accounts/{accountId}", "POST /ops/v1/sessions",
-                "DELETE /ops/v1/sessions/current", "POST /ops/v1/pharmacies/{pharmacyId}/credentials",
+                "DELETE /ops/v1/sessions/current", "GET /ops/v1/sessions/current", "POST /ops/v1/pharmacies/{pharmacyId}/credentials",
                 "DELETE /ops/v1/pharmacies/{pharmacyId}/credentials/{credentialId}")));
     }
 }

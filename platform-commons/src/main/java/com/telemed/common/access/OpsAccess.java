@@ -108,6 +108,8 @@ public final class OpsAccess {
         admin("DELETE", "/ops/v1/accounts/{accountId}");
         row("POST", "/ops/v1/sessions", new Rule(Set.of(), false, false, false, Set.of(), true));
         row("DELETE", "/ops/v1/sessions/current", new Rule(Set.of(), true, false, false, Set.of(), false));
+        // Who is signed in (the console, issue #41): any person; the operator key gets its own 403 there.
+        row("GET", "/ops/v1/sessions/current", new Rule(Set.of(), true, false, false, Set.of(), false));
         admin("POST", "/ops/v1/pharmacies/{pharmacyId}/credentials");
         admin("DELETE", "/ops/v1/pharmacies/{pharmacyId}/credentials/{credentialId}");
         // The audit trail, every service's entries merged by the gateway (people-and-pages.md, "Audit").

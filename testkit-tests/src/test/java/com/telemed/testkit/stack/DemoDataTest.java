@@ -34,8 +34,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The demo data ./stack seeds (issue #39: a booking page and a hosted survey page to open in a browser)
- * against a stand-in gateway that keeps the operator and partner APIs' state in memory: a first
+ * The demo data ./stack seeds (issue #39: a booking page and a hosted survey page to open in a browser;
+ * issue #41: a pending request for the demo prescriber to review in the console) against a stand-in gateway that keeps the operator and partner APIs' state in memory: a first
  * {@code up} makes everything, the next ones make nothing (idempotent), a booking link that shows
  * nothing any more is replaced, and the lines ./stack prints are exactly these.
  */
@@ -79,15 +79,33 @@ class DemoDataTest {
         assertEquals(List.of("POST /ops/v1/partners", "PUT /ops/v1/drugs/semaglutide", "PUT /ops/v1/drugs/tirzepatide",
                 "PUT /ops/v1/drugs/finasteride", "PUT /ops/v1/drugs/sildenafil", "POST /ops/v1/prescribers",
                 "PUT /ops/v1/prescribers/" + kept.getProperty("prescriberId") + "/availability", "PUT /ops/v1/surveys/demo-intake",
-                "POST /v1/requests", "POST /ops/v1/requests/" + kept.getProperty("bookingRequestId") + "/request-consultation"),
-                gateway.writes());
+                "POST /v1/requests", "POST /ops/v1/requests/" + kept.getProperty("bookingRequestId") + "/request-consultation",
+                "POST /v1/requests"), gateway.writes());
         assertEquals(gateway.url() + "/book/" + token, first.bookingPage());
         assertEquals(gateway.url() + "/surveys/demo-intake?key=" + PK, first.surveyPage());
         assertEquals(token, kept.getProperty("bookingToken"));
         // The consultation is the demo partner's (its API key), for the demo prescriber, of a request without a drug.
-        JsonNode request = gateway.bodies.get("POST /v1/requests");
+        assertEquals(2, gateway.requestBodies.size());
+        JsonNode request = gateway.requestBodies.get(0);
         assertEquals("sam.demo@demo-patient.example", request.path("member").path("email").asText());
         assertFalse(request.has("items"));
+        // The request the demo prescriber reviews in the console: the same patient, one item of a demo drug.
+        JsonNode review = gateway.requestBodies.get(1);
+        assertEquals(request.path("member"), review.path("member"));
+        assertEquals("[{\"drugId\":\"semaglutide\",\"dosage\":\"0.25 mg weekly\"}]", review.path("items").toString());
+        assertEquals("Demo prescription request (./stack): review it in the console.", review.path("caseNotes").asText());
+        assertEquals(gateway.lastRequestId, kept.getProperty("reviewRequestId"));
+        assertNotEquals(kept.getProperty("bookingRequestId"), kept.getProperty("reviewRequestId"));
+        // What ./stack prints about it (the stand-in gateway has no local accounts).
+        assertEquals("Demo partner: " + kept.getProperty("partnerId") + " (sandbox)\n"
+                + "  API key:         " + kept.getProperty("apiKey") + "   (header x-api-key)\n"
+                + "  Publishable key: " + PK + "\n"
+                + "Demo prescriber: " + kept.getProperty("prescriberId") + "\n"
+                + "Catalogue:       semaglutide, tirzepatide, finasteride, sildenafil\n"
+                + "Demo request:    " + kept.getProperty("reviewRequestId")
+                + " (semaglutide 0.25 mg weekly, pending: the demo prescriber reviews it in the console)\n"
+                + "Console:         " + gateway.url() + "/console\n"
+                + "Local accounts:  off (production without PLATFORM_IDENTITY_LOCAL_ACCOUNTS=true)\n", first.summary());
         assertEquals(kept.getProperty("apiKey"), gateway.apiKeyOfLastRequest);
         assertEquals(kept.getProperty("prescriberId"),
                 gateway.bodies.get("POST /ops/v1/requests/" + kept.getProperty("bookingRequestId") + "/request-consultation")
@@ -133,6 +151,25 @@ class DemoDataTest {
         assertNotEquals(expired, kept().getProperty("bookingToken"));
     }
 
+    /** The review request is made once: kept while the platform knows it, made again only when it does not. */
+    @Test
+    void theDemoRequestToReviewIsMadeOnceAndAgainOnlyWhenThePlatformLostIt() throws IOException {
+        seed();
+        String first = kept().getProperty("reviewRequestId");
+        gateway.clearWrites();
+        seed();
+        assertEquals(List.of(), gateway.writes());
+        assertEquals(first, kept().getProperty("reviewRequestId"));
+
+        gateway.forget(first);
+        DemoData.Seeded again = seed();
+        assertEquals(List.of("POST /v1/requests"), gateway.writes());
+        String replaced = kept().getProperty("reviewRequestId");
+        assertNotEquals(first, replaced);
+        assertEquals(gateway.lastRequestId, replaced);
+        assertTrue(again.summary().contains("Demo request:    " + replaced + " ("), again.summary());
+    }
+
     /** An operator's own hours and survey stay; a prescriber whose id this file lost is replaced by one whose id is known. */
     @Test
     void whatAnOperatorChangedStaysAndALostPrescriberIdIsMadeAgain() throws IOException {
@@ -161,6 +198,19 @@ class DemoDataTest {
         URI gatewayUrl = URI.create("http://127.0.0.1:8080");
         assertEquals("http://127.0.0.1:8080/book/abc", DemoData.bookingPage(gatewayUrl, "abc"));
         assertEquals("http://127.0.0.1:8080/surveys/demo-intake?key=" + PK, DemoData.surveyPage(gatewayUrl, PK));
+    }
+
+    @Test
+    void theConsoleAndBothSignInsArePrintedTogether() {
+        assertEquals("http://127.0.0.1:8080/console", DemoData.consolePage(URI.create("http://127.0.0.1:8080")));
+        Properties kept = new Properties();
+        kept.setProperty("adminEmail", "admin@stack.local");
+        kept.setProperty("adminPassword", "a".repeat(24));
+        kept.setProperty("prescriberEmail", "prescriber@stack.local");
+        kept.setProperty("prescriberPassword", "p".repeat(24));
+        assertEquals("Admin sign-in:   admin@stack.local  " + "a".repeat(24) + "   (POST /ops/v1/sessions, then Authorization: Bearer <token>)\n"
+                + "Prescriber sign-in: prescriber@stack.local  " + "p".repeat(24) + "   (the console, or POST /ops/v1/sessions)\n",
+                DemoData.signInLines(kept, true));
     }
 
     @Test
@@ -207,6 +257,8 @@ class DemoDataTest {
         private final HttpServer server;
         private final List<String> writes = new CopyOnWriteArrayList<>();
         final Map<String, JsonNode> bodies = new HashMap<>();
+        /** Every {@code POST /v1/requests} body, in order. */
+        final List<JsonNode> requestBodies = new CopyOnWriteArrayList<>();
         private final Map<String, String> apiKeys = new HashMap<>();
         private final Set<String> partners = new LinkedHashSet<>();
         private final Set<String> drugs = new LinkedHashSet<>();
@@ -216,6 +268,7 @@ class DemoDataTest {
         private final Set<String> requests = new LinkedHashSet<>();
         final Map<String, String> bookings = new HashMap<>();
         volatile String apiKeyOfLastRequest;
+        volatile String lastRequestId;
 
         static {
             // Headers and body as one write's worth: without it each answer waits on the client's delayed ACK (40 ms).
@@ -249,6 +302,11 @@ class DemoDataTest {
             return bookings.keySet().iterator().next();
         }
 
+        /** The platform no longer knows this request (a new database, say): {@code GET /v1/requests/:id} 404. */
+        synchronized void forget(String requestId) {
+            requests.remove(requestId);
+        }
+
         @Override
         public void close() {
             server.stop(0);
@@ -276,11 +334,18 @@ class DemoDataTest {
                 }
                 if (path.equals("/v1/drugs")) {
                     send(exchange, 200, Map.of("drugs", List.of()));
-                } else {
+                } else if (method.equals("GET") && path.startsWith("/v1/requests/")) {
+                    String requestId = path.substring("/v1/requests/".length());
+                    found(exchange, requests.contains(requestId), Map.of("id", requestId, "status", "pending"));
+                } else if (method.equals("POST") && path.equals("/v1/requests")) {
                     apiKeyOfLastRequest = apiKey;
+                    requestBodies.add(body);
                     String requestId = UUID.randomUUID().toString();
                     requests.add(requestId);
+                    lastRequestId = requestId;
                     send(exchange, 201, Map.of("success", true, "requestId", requestId));
+                } else {
+                    send(exchange, 404, Map.of("error", "Not Found"));
                 }
                 return;
             }

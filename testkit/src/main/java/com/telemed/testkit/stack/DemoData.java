@@ -26,7 +26,10 @@ import java.util.UUID;
  * a consultation request of a demo patient with its booking link, so that a new user has two
  * pages to open in a browser ({@link Seeded#pageLines}): the booking page and the hosted survey.
  * Two local accounts (when local accounts are on): the first admin and the demo prescriber's, their
- * passwords generated once and kept in the same file; ./stack prints their sign-ins.
+ * passwords generated once and kept in the same file; ./stack prints their sign-ins and the console's
+ * address. One prescription request of the same patient, one item of a demo drug left {@code pending},
+ * so that the prescriber has something to review in the console (issue #41); made once, and again only
+ * when the platform no longer knows it (not when someone decided it).
  * Idempotent: what exists is reused (ids and the booking token are kept in the same file); a
  * booking link that cannot be used any more (expired, unknown, its consultation over) is replaced
  * by a new consultation request's.
@@ -67,6 +70,9 @@ public final class DemoData {
             "weekly", java.util.stream.IntStream.rangeClosed(1, 7)
                     .mapToObj(day -> Map.<String, Object>of("weekday", day, "start", "08:00", "end", "20:00")).toList(),
             "slotMinutes", 30);
+
+    /** The demo request's one item, for the prescriber to review in the console: a demo drug, by its SKU's label. */
+    private static final Map<String, Object> REVIEW_ITEM = Map.of("drugId", "semaglutide", "dosage", "0.25 mg weekly");
 
     /** The demo patient (fictional), whose consultation request carries the booking link. */
     private static final Map<String, Object> PATIENT = Map.of(
@@ -119,6 +125,7 @@ public final class DemoData {
             demo.ensureAvailability(kept.getProperty("prescriberId"));
             demo.ensureSurvey();
             demo.ensureBookingLink(kept);
+            demo.ensureReviewRequest(kept);
             boolean accounts = demo.ensureAccount(kept, ADMIN, List.of("admin"), null)
                     && demo.ensureAccount(kept, PRESCRIBER, List.of("prescriber"), kept.getProperty("prescriberId"));
             String summary = "Demo partner: " + kept.getProperty("partnerId") + " (sandbox)\n"
@@ -126,6 +133,9 @@ public final class DemoData {
                     + "  Publishable key: " + kept.getProperty("publishableKey") + "\n"
                     + "Demo prescriber: " + kept.getProperty("prescriberId") + "\n"
                     + "Catalogue:       " + String.join(", ", drugs) + "\n"
+                    + "Demo request:    " + kept.getProperty("reviewRequestId") + " (" + REVIEW_ITEM.get("drugId") + " "
+                    + REVIEW_ITEM.get("dosage") + ", pending: the demo prescriber reviews it in the console)\n"
+                    + "Console:         " + consolePage(gateway) + "\n"
                     + signInLines(kept, accounts);
             return new Seeded(summary, bookingPage(gateway, kept.getProperty("bookingToken")),
                     surveyPage(gateway, kept.getProperty("publishableKey")));
@@ -138,6 +148,11 @@ public final class DemoData {
     /** The booking page of a link's token on this gateway: {@code <gateway>/book/<token>}. */
     static String bookingPage(URI gateway, String token) {
         return gateway.resolve("/book/" + token).toString();
+    }
+
+    /** The console's address on this gateway: {@code <gateway>/console} (people-and-pages.md, "The console"). */
+    public static String consolePage(URI gateway) {
+        return gateway.resolve("/console").toString();
     }
 
     /** The demo survey's hosted page for the partner's visitors: {@code <gateway>/surveys/demo-intake?key=<publishable key>}. */
@@ -265,6 +280,23 @@ public final class DemoData {
     }
 
     /**
+     * The demo prescription request the prescriber reviews in the console: the kept one while the
+     * platform knows it ({@code GET /v1/requests/:id} with the demo partner's key), whatever its status
+     * by now; else a new one of the demo patient (the partner's, like the consultation), one item of a
+     * demo drug, {@code pending} and unclaimed.
+     */
+    private void ensureReviewRequest(Properties kept) {
+        String id = kept.getProperty("reviewRequestId", "");
+        if (id.matches("[0-9a-f-]{36}") && partnerCall("GET", "/v1/requests/" + id, kept.getProperty("apiKey"), null).statusCode() == 200) {
+            return;
+        }
+        JsonNode created = expect(partnerCall("POST", "/v1/requests", kept.getProperty("apiKey"),
+                Map.of("member", PATIENT, "items", List.of(REVIEW_ITEM),
+                        "caseNotes", "Demo prescription request (./stack): review it in the console.")), 201);
+        kept.setProperty("reviewRequestId", created.path("requestId").asText());
+    }
+
+    /**
      * The local account {@code account}: the kept one while it exists with the same email; else (none,
      * or its password not kept here) a new one with a new password (24 characters, 144 random bits),
      * kept in demo.properties. False when local accounts are off ({@code GET /ops/v1/accounts} 404: a
@@ -313,7 +345,7 @@ public final class DemoData {
         return "Admin sign-in:   " + kept.getProperty(ADMIN.key() + "Email") + "  " + kept.getProperty(ADMIN.key() + "Password")
                 + "   (POST /ops/v1/sessions, then Authorization: Bearer <token>)\n"
                 + "Prescriber sign-in: " + kept.getProperty(PRESCRIBER.key() + "Email") + "  "
-                + kept.getProperty(PRESCRIBER.key() + "Password") + "\n";
+                + kept.getProperty(PRESCRIBER.key() + "Password") + "   (the console, or POST /ops/v1/sessions)\n";
     }
 
     private HttpResponse<String> call(String method, String path, Object body) {
