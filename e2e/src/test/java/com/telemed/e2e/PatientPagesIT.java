@@ -15,6 +15,7 @@ import com.telemed.e2e.WebhookReceiver.Received;
 import com.telemed.testkit.browser.Axe;
 import com.telemed.testkit.browser.Browser;
 import com.telemed.testkit.browser.BrowserFailureScreens;
+import com.telemed.testkit.browser.Forms;
 import com.telemed.testkit.browser.Screenshots;
 import com.telemed.testkit.e2e.RunningPlatform;
 import io.restassured.http.ContentType;
@@ -197,27 +198,7 @@ class PatientPagesIT {
 
     private static void choose(WebDriver driver, String value) {
         driver.findElement(By.cssSelector("input[name=startTime][value='" + value + "']")).click();
-        submit(driver, By.cssSelector("form.slot-form button[type=submit]"));
-    }
-
-    /** Clicks a form's button and waits until the browser shows the answer (the page it left is gone). */
-    private static void submit(WebDriver driver, By button) {
-        WebElement left = driver.findElement(By.tagName("html"));
-        driver.findElement(button).click();
-        await("the form's answer").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> {
-            try {
-                left.getTagName();
-                return false;
-            } catch (org.openqa.selenium.StaleElementReferenceException gone) {
-                return true;
-            } catch (org.openqa.selenium.WebDriverException gone) {
-                // Chromium's way of saying the same while the new document loads: "Node with given id does
-                // not belong to the document".
-                return gone.getMessage() != null && gone.getMessage().contains("does not belong to the document");
-            }
-        });
-        await("the page loaded").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() ->
-                "complete".equals(((JavascriptExecutor) driver).executeScript("return document.readyState")));
+        Forms.click(driver, By.cssSelector("form.slot-form button[type=submit]"));
     }
 
     private JsonNode booking(String token) {
@@ -274,7 +255,7 @@ class PatientPagesIT {
                     Instant.parse(booking(token).path("booking").path("appointment").path("startTime").asText()));
             look(driver, "booking-rescheduled");
 
-            submit(driver, By.cssSelector("section.cancel button[type=submit]"));
+            Forms.click(driver, By.cssSelector("section.cancel button[type=submit]"));
             assertEquals("The cancelled appointment", driver.findElement(By.id("appointment-heading")).getText());
             assertEquals("cancelled", booking(token).path("booking").path("status").asText());
             look(driver, "booking-cancelled");
@@ -338,7 +319,7 @@ class PatientPagesIT {
             choose(first.driver(), contested);
             assertEquals("Your appointment", first.driver().findElement(By.id("appointment-heading")).getText());
 
-            submit(second.driver(), By.cssSelector("form.slot-form button[type=submit]"));
+            Forms.click(second.driver(), By.cssSelector("form.slot-form button[type=submit]"));
             WebDriver loser = second.driver();
             assertEquals("There is a problem", loser.findElement(By.id("error-summary-title")).getText());
             assertTrue(loser.findElement(By.id("slot-error")).getText().contains("Sorry, that time has just been taken. Choose another time."),
@@ -365,7 +346,7 @@ class PatientPagesIT {
             assertEquals(link, driver.getCurrentUrl(), "no script: the page stays where it was opened");
             look(driver, "booking-open-noscript");
             driver.findElement(By.cssSelector("#tz option[value='" + BERLIN.getId() + "']")).click();
-            submit(driver, By.cssSelector("form.zone-form button[type=submit]"));
+            Forms.click(driver, By.cssSelector("form.zone-form button[type=submit]"));
             assertTrue(driver.getCurrentUrl().contains("tz=Europe"), driver.getCurrentUrl());
             WebElement firstSlot = slots(driver).get(0);
             String chosen = firstSlot.getAttribute("value");
@@ -447,7 +428,7 @@ class PatientPagesIT {
             driver.findElement(By.cssSelector("input[name=q-pregnant][value=false]")).click();
             driver.findElement(By.cssSelector("input[name=q-goal][value=lose]")).click();
             driver.findElement(By.id("q-weight")).sendKeys("heavy");
-            submit(driver, By.cssSelector("#survey-form button[type=submit]"));
+            Forms.click(driver, By.cssSelector("#survey-form button[type=submit]"));
             assertEquals("There is a problem", driver.findElement(By.id("error-summary-title")).getText());
             WebElement weight = driver.findElement(By.id("q-weight"));
             assertEquals("true", weight.getAttribute("aria-invalid"));
@@ -458,7 +439,7 @@ class PatientPagesIT {
 
             weight.clear();
             weight.sendKeys("172");
-            submit(driver, By.cssSelector("#survey-form button[type=submit]"));
+            Forms.click(driver, By.cssSelector("#survey-form button[type=submit]"));
             await("back at the partner").atMost(Duration.ofSeconds(20)).until(() -> driver.getCurrentUrl().startsWith(returnUrl));
             URI landed = URI.create(driver.getCurrentUrl());
             assertTrue(landed.getQuery().matches("step=survey&responseId=[A-Za-z0-9_-]+"), landed.toString());
