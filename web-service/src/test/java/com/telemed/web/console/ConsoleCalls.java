@@ -15,7 +15,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.jsoup.nodes.Document;
@@ -108,5 +110,40 @@ public final class ConsoleCalls {
         assertEquals(303, response.statusCode(), () -> "status of " + response.asString());
         assertEquals(location, response.header("Location"));
         PageCalls.assertHeaders(response, PageCalls.CSP);
+    }
+
+    /** An item as requests-service's {@code ReviewViews.Item} has it. */
+    public static Map<String, Object> item(String itemId, String drugName, String status) {
+        Map<String, Object> item = new LinkedHashMap<>();
+        item.put("itemId", itemId);
+        item.put("drugId", "drug-" + drugName.toLowerCase());
+        item.put("drugName", drugName);
+        item.put("dosage", "10 mg");
+        item.put("requestedSkuId", "sku_" + drugName.toLowerCase());
+        item.put("requestedSku", drugName + " 10 mg x 30");
+        item.put("selectedSkuId", null);
+        item.put("status", status);
+        item.put("prescriberId", null);
+        item.put("pharmacyId", "sandbox");
+        return item;
+    }
+
+    /** A request as requests-service's {@code ReviewViews.Reviewed} has it. */
+    public static Map<String, Object> reviewed(String id, String memberName, String prescriberId, String createdAt, List<Map<String, Object>> items) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("id", id);
+        request.put("partnerId", "partner-1");
+        request.put("memberId", "1b1c2a38-0b7e-4d0b-9a43-7a3b2c1d0e9f");
+        request.put("memberName", memberName);
+        request.put("memberState", "CA");
+        request.put("status", "pending");
+        request.put("storedStatus", "pending");
+        request.put("prescriberId", prescriberId);
+        request.put("providerId", null);
+        request.put("caseNotes", "Q: Any allergies?\nA: No");
+        request.put("lineItems", items);
+        request.put("createdAt", createdAt);
+        request.put("updatedAt", createdAt);
+        return request;
     }
 }

@@ -1,6 +1,5 @@
 package com.telemed.web.console.queue;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.telemed.common.access.Principal.Role;
 import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
@@ -9,12 +8,8 @@ import com.telemed.web.ops.OpsClient;
 import com.telemed.web.page.Pages;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
-import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
@@ -28,7 +23,7 @@ import java.util.stream.Collectors;
  * The review queue (interfaces.md C; people-and-pages.md, "The console"): requests-service's queue
  * through the gateway, filtered by drug, partner and, for a prescriber, "claimed by me" (their own
  * prescriber id, never one from the address); a prescriber claims an unclaimed request from here
- * ({@code 303} to the request). Prescribers and support only.
+ * ({@code request.RequestPageResource#claim}). Prescribers and support only.
  */
 @Path("/console")
 @Produces(MediaType.TEXT_HTML)
@@ -57,16 +52,6 @@ public class QueueResource {
         List<QueueView.Row> rows = requests.stream().map(request -> row(request, session.prescriber())).toList();
         return Pages.html(200, queue.data("page", new QueueView(drug == null ? "" : drug, partner == null ? "" : partner, mineOnly,
                 session.prescriber(), rows, session.csrf())).data("nav", signedIn.nav()));
-    }
-
-    @POST
-    @Path("/requests/{id}/claim")
-    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response claim(@PathParam("id") String id, @FormParam("csrf") String csrf) {
-        signedIn.checkForm(csrf);
-        ConsoleSession session = signedIn.require(Role.PRESCRIBER);
-        ops.claim(session.token(), id, JsonNodeFactory.instance.objectNode());
-        return Pages.seeOther("/console/requests/" + Pages.encode(id));
     }
 
     private static QueueView.Row row(OpsApi.Reviewed request, boolean prescriber) {

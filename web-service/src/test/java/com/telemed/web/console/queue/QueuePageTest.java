@@ -29,7 +29,6 @@ import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jsoup.nodes.Document;
@@ -51,48 +50,15 @@ class QueuePageTest {
         Neighbours.reset();
     }
 
-    public static Map<String, Object> item(String itemId, String drugName, String status) {
-        Map<String, Object> item = new LinkedHashMap<>();
-        item.put("itemId", itemId);
-        item.put("drugId", "drug-" + drugName.toLowerCase());
-        item.put("drugName", drugName);
-        item.put("dosage", "10 mg");
-        item.put("requestedSkuId", "sku_" + drugName.toLowerCase());
-        item.put("requestedSku", drugName + " 10 mg x 30");
-        item.put("selectedSkuId", null);
-        item.put("status", status);
-        item.put("prescriberId", null);
-        item.put("pharmacyId", "sandbox");
-        return item;
-    }
-
-    public static Map<String, Object> reviewed(String id, String memberName, String prescriberId, String createdAt, List<Map<String, Object>> items) {
-        Map<String, Object> request = new LinkedHashMap<>();
-        request.put("id", id);
-        request.put("partnerId", "partner-1");
-        request.put("memberId", "1b1c2a38-0b7e-4d0b-9a43-7a3b2c1d0e9f");
-        request.put("memberName", memberName);
-        request.put("memberState", "CA");
-        request.put("status", "pending");
-        request.put("storedStatus", "pending");
-        request.put("prescriberId", prescriberId);
-        request.put("providerId", null);
-        request.put("caseNotes", "Q: Any allergies?\nA: No");
-        request.put("lineItems", items);
-        request.put("createdAt", createdAt);
-        request.put("updatedAt", createdAt);
-        return request;
-    }
-
     static void queue(List<Map<String, Object>> requests) {
         Neighbours.gateway().stubFor(get(urlPathEqualTo("/ops/v1/review/queue")).willReturn(okJson(json(Map.of("requests", requests)))));
     }
 
     static List<Map<String, Object>> twoRequests() {
         return List.of(
-                reviewed(FIRST, "Jo <b>Bloggs</b>", null, "2030-03-01T09:05:59.999Z",
-                        List.of(item("i-1", "Atorvastatin", "pending"), item("i-2", "Metformin", "call_requested"))),
-                reviewed(SECOND, "Sam Smith", OTHER_PRESCRIBER, "2030-03-01T10:30:00Z", List.of(item("i-3", "Sertraline", "pending"))));
+                ConsoleCalls.reviewed(FIRST, "Jo <b>Bloggs</b>", null, "2030-03-01T09:05:59.999Z",
+                        List.of(ConsoleCalls.item("i-1", "Atorvastatin", "pending"), ConsoleCalls.item("i-2", "Metformin", "call_requested"))),
+                ConsoleCalls.reviewed(SECOND, "Sam Smith", OTHER_PRESCRIBER, "2030-03-01T10:30:00Z", List.of(ConsoleCalls.item("i-3", "Sertraline", "pending"))));
     }
 
     static List<String> cells(Element row) {
