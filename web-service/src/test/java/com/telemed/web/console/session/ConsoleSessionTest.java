@@ -168,7 +168,7 @@ class ConsoleSessionTest {
         String otherKey = ConsoleCalls.seal(List.of("another-console-session-key-of-32-characters")).seal(
                 new ConsoleSession(ConsoleCalls.TOKEN, "acc", "Name", List.of("admin"), null, "c", now, now));
         for (String cookie : List.of(idle.cookie(), old.cookie(), tampered, otherKey, "garbage")) {
-            for (String path : List.of("/console", "/console/queue", "/console/requests/r1")) {
+            for (String path : List.of("/console", "/console/queue", "/console/requests/r1", "/console/audit")) {
                 Response answer = browser().cookie("console_session", cookie).get(path);
                 assertSeeOther(answer, "/console/sign-in");
                 assertEquals(CLEARED, answer.header("Set-Cookie"), path);
