@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The packaged service ({@code java -jar target/quarkus-app/quarkus-run.jar}, Quarkus's prod profile, as a
  * deployment runs it) without its settings refuses to start: exit code 1 and, on standard error, the one
- * line of platform-commons' {@code ProductionSettings} naming the trust key and both service URLs (and no
- * datasource: the web service has none). The check runs before the HTTP router is built
+ * line of platform-commons' {@code ProductionSettings} naming the trust key, the console's session key and
+ * both service URLs (and no datasource: the web service has none). The check runs before the HTTP router is built
  * ({@code remote.CheckBeforeServing}); without it the trust key's absence ended the start with a stack trace.
  * (Standard output carries Quarkus's warnings about platform-commons' datasource defaults, which this
  * service has no extension for.)
@@ -28,7 +28,7 @@ class ProductionStartIT {
         ProcessBuilder builder = new ProcessBuilder(JavaProcesses.javaExecutable(), "-Xmx128m", "-jar", "target/quarkus-app/quarkus-run.jar")
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(errors.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("QUARKUS_") || name.startsWith("PLATFORM_")
-                || name.startsWith("SERVICE_"));
+                || name.startsWith("SERVICE_") || name.startsWith("WEB_"));
         builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(FreePorts.next()));
         builder.environment().put("QUARKUS_MANAGEMENT_HOST", "127.0.0.1");
         builder.environment().put("QUARKUS_MANAGEMENT_PORT", String.valueOf(FreePorts.next()));
@@ -39,6 +39,7 @@ class ProductionStartIT {
         }
         assertEquals(1, process.exitValue());
         assertEquals(List.of("Refusing to start in production: platform.trust.key (PLATFORM_TRUST_KEY) is not set;"
+                        + " web.console.session-key (WEB_CONSOLE_SESSION_KEY) is not set;"
                         + " web.service-urls.gateway (SERVICE_URLS_GATEWAY) is not set; web.service-urls.requests (SERVICE_URLS_REQUESTS)"
                         + " is not set. Development values apply only under the dev, test and local profiles."),
                 Files.readAllLines(errors, StandardCharsets.UTF_8).stream().filter(line -> !line.isBlank()).toList());

@@ -1,0 +1,33 @@
+package com.telemed.web.console.session;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The console's session ({@code web.console.*}): the key its cookie is sealed with
+ * ({@code WEB_CONSOLE_SESSION_KEY}, comma-separated: the first seals, every one opens, so a key rotates
+ * without signing everyone out; at least 32 characters each), and how long a session lives: idle
+ * ({@code 30m}) and at most ({@code 12h}, the gateway's session token's own lifetime).
+ *
+ * <p>The key is optional here so that a production start without it is refused by platform-commons'
+ * {@code config.ProductionSettings} in its one line ({@link ConsoleProductionSettings}); the development
+ * profiles have a committed value.
+ */
+@ConfigMapping(prefix = "web.console")
+public interface ConsoleConfig {
+
+    Optional<List<String>> sessionKey();
+
+    @WithDefault("30m")
+    Duration idleTimeout();
+
+    @WithDefault("12h")
+    Duration maxAge();
+
+    default List<String> keys() {
+        return sessionKey().orElseThrow(() -> new IllegalStateException("web.console.session-key (WEB_CONSOLE_SESSION_KEY) is not set"));
+    }
+}

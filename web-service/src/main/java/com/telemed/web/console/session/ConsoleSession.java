@@ -1,0 +1,46 @@
+package com.telemed.web.console.session;
+
+import com.telemed.common.access.Principal.Role;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What the console's cookie holds, sealed ({@link SessionSeal}): the gateway's session token (the
+ * console calls {@code /ops} with it as {@code Authorization: Bearer}), who signed in (account id, name,
+ * roles, prescriber id or null), the form token every form of the session carries ({@code csrf}), and
+ * when the session began and was last used (the absolute and idle limits).
+ */
+public record ConsoleSession(String token, String accountId, String name, List<String> roles, String prescriberId,
+                             String csrf, Instant signedInAt, Instant lastSeenAt) {
+
+    public ConsoleSession {
+        roles = roles == null ? List.of() : List.copyOf(roles);
+    }
+
+    public boolean has(Role role) {
+        return roles.contains(role.wire());
+    }
+
+    public boolean hasAny(Role... any) {
+        for (Role role : any) {
+            if (has(role)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A prescriber in person: the role and the prescriber it names. */
+    public boolean prescriber() {
+        return has(Role.PRESCRIBER) && prescriberId != null;
+    }
+
+    /** Where signing in leads: the queue for whoever may read it, else the audit log (an administrator only). */
+    public String home() {
+        return !hasAny(Role.PRESCRIBER, Role.SUPPORT) && has(Role.ADMIN) ? "/console/audit" : "/console/queue";
+    }
+
+    ConsoleSession seenAt(Instant at) {
+        return new ConsoleSession(token, accountId, name, roles, prescriberId, csrf, signedInAt, at);
+    }
+}

@@ -1,0 +1,64 @@
+package com.telemed.web.console.session;
+
+import jakarta.inject.Singleton;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.Cookie;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import java.util.Optional;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+import org.jboss.resteasy.reactive.server.ServerResponseFilter;
+
+/**
+ * Every console page but the sign-in one needs a session: the cookie opened ({@link ConsoleSessions}),
+ * within its limits. Without one (no cookie, expired, unreadable, tampered, another key): {@code 303} to
+ * {@code /console/sign-in}, the cookie cleared when one was sent, before any resource runs and before
+ * anything is asked of the gateway. A session a minute or more since it was last stored goes back to the
+ * browser with the answer, seen now (the idle limit counts from there).
+ */
+@Singleton
+public class SessionFilter {
+
+    static final String SIGN_IN = "/console/sign-in";
+
+    private final ConsoleSessions sessions;
+    private final SignedIn signedIn;
+
+    public SessionFilter(ConsoleSessions sessions, SignedIn signedIn) {
+        this.sessions = sessions;
+        this.signedIn = signedIn;
+    }
+
+    @ServerRequestFilter
+    public Response session(ContainerRequestContext request) {
+        String path = request.getUriInfo().getPath();
+        if (!path.equals("/console") && !path.startsWith("/console/") || path.equals(SIGN_IN)) {
+            return null;
+        }
+        Cookie cookie = request.getCookies().get(SessionCookies.NAME);
+        Optional<ConsoleSession> session = cookie == null ? Optional.empty() : sessions.open(cookie.getValue());
+        if (session.isEmpty()) {
+            return toSignIn(cookie != null);
+        }
+        Optional<ConsoleSession> refreshed = sessions.refreshed(session.get());
+        signedIn.set(refreshed.orElse(session.get()), refreshed.isPresent());
+        return null;
+    }
+
+    @ServerResponseFilter
+    public void reissue(ContainerResponseContext response) {
+        if (signedIn.present() && signedIn.reissue() && !response.getHeaders().containsKey(HttpHeaders.SET_COOKIE)) {
+            response.getHeaders().add(HttpHeaders.SET_COOKIE, sessions.cookie(signedIn.session()));
+        }
+    }
+
+    /** {@code 303} to the sign-in page; {@code clear}: the browser's cookie is removed too. */
+    public static Response toSignIn(boolean clear) {
+        Response.ResponseBuilder answer = Response.status(303).header(HttpHeaders.LOCATION, SIGN_IN);
+        if (clear) {
+            answer.header(HttpHeaders.SET_COOKIE, SessionCookies.cleared());
+        }
+        return answer.build();
+    }
+}

@@ -1,0 +1,111 @@
+package com.telemed.web.ops;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The gateway's {@code /ops} API as the console uses it, as the signed-in person ({@code Authorization:
+ * Bearer <session token>}): the sign-in and the session (gateway), the review queue, a request and its
+ * decisions (requests-service, through the gateway), the audit log (gateway). Used only through
+ * {@link OpsClient}. Answers are read leniently: fields the console does not show are ignored.
+ */
+@Path("/ops/v1")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public interface OpsApi {
+
+    @POST
+    @Path("/sessions")
+    SessionToken signIn(Credentials body);
+
+    @GET
+    @Path("/sessions/current")
+    Current current(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer);
+
+    @DELETE
+    @Path("/sessions/current")
+    void signOut(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer);
+
+    @GET
+    @Path("/review/queue")
+    Queue queue(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @QueryParam("drugId") String drugId,
+                @QueryParam("partnerId") String partnerId, @QueryParam("prescriberId") String prescriberId);
+
+    @GET
+    @Path("/requests/{id}")
+    RequestDetail request(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id);
+
+    @POST
+    @Path("/requests/{id}/claim")
+    JsonNode claim(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id, JsonNode body);
+
+    @POST
+    @Path("/requests/{id}/items/{itemId}/{decision}")
+    JsonNode decide(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id,
+                    @PathParam("itemId") String itemId, @PathParam("decision") String decision, JsonNode body);
+
+    @GET
+    @Path("/audit")
+    AuditPage audit(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @QueryParam("actor") String actor,
+                    @QueryParam("action") String action, @QueryParam("targetId") String targetId,
+                    @QueryParam("after") String after);
+
+    record Credentials(String email, String password) {
+    }
+
+    record SessionToken(String token, Instant expiresAt) {
+    }
+
+    /** {@code GET /ops/v1/sessions/current} (interfaces.md A). */
+    record Current(Account account, Instant expiresAt) {
+    }
+
+    record Account(String id, String email, String name, List<String> roles, String prescriberId) {
+    }
+
+    record Queue(List<Reviewed> requests) {
+    }
+
+    /** requests-service's {@code ReviewViews.Reviewed}, as far as the console shows it. */
+    record Reviewed(String id, String partnerId, String memberId, String memberName, String memberState, String status,
+                    String prescriberId, String caseNotes, List<Item> lineItems, Instant createdAt) {
+    }
+
+    record Item(String itemId, String drugId, String drugName, String dosage, String requestedSkuId, String requestedSku,
+                String selectedSkuId, String status, String prescriberId) {
+    }
+
+    /** {@code GET /ops/v1/requests/{id}} (interfaces.md B2). */
+    record RequestDetail(Reviewed request, Member member, List<History> history) {
+    }
+
+    record Member(String id, String firstName, String lastName, String dateOfBirth, String state, Address shippingAddress) {
+    }
+
+    record Address(String street1, String street2, String city, String state, String zipCode) {
+    }
+
+    record History(String action, Instant timestamp, String by, String reason) {
+    }
+
+    record AuditPage(List<AuditEntry> entries, String nextCursor) {
+    }
+
+    record AuditEntry(String id, Instant at, Actor actor, String action, String targetType, String targetId, String partnerId) {
+    }
+
+    record Actor(String type, String id, String name) {
+    }
+}

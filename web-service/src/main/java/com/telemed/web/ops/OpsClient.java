@@ -1,0 +1,110 @@
+package com.telemed.web.ops;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.remote.Answers;
+import com.telemed.common.remote.RemoteCalls;
+import com.telemed.common.remote.RemoteService;
+import com.telemed.web.remote.ServiceUrls;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.WebApplicationException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The one way the console talks to the gateway's {@code /ops} API (on its main HTTP port,
+ * {@code web.service-urls.gateway}), as the signed-in person: {@code Authorization: Bearer <token>}, and
+ * the service proof every call of the web service carries (platform-commons' {@link RemoteCalls}: the
+ * gateway checks none on {@code /ops} and drops it; the remote-call policy's timeouts, one retry and
+ * circuit breaker, {@code 503} when the gateway is down). A status the operation answers on purpose
+ * comes back as an {@link OpsRefusal}; {@code 401} as {@link SignedOut} (but for the sign-in itself).
+ */
+@ApplicationScoped
+public class OpsClient {
+
+    private static final Answers SIGN_IN = Answers.of(400, 401, 429);
+    private static final Answers READ = Answers.of(400, 401, 403, 404);
+    private static final Answers CHANGE = Answers.of(400, 401, 403, 404, 409);
+
+    private final OpsApi api;
+    private final RemoteService gateway;
+
+    public OpsClient(ServiceUrls urls, RemoteCalls calls) {
+        this.api = calls.client(OpsApi.class, urls.gatewayUrl());
+        this.gateway = calls.service("gateway");
+    }
+
+    /** {@code POST /ops/v1/sessions}: {@code 400}, {@code 401} and {@code 429} come back as {@link OpsRefusal}s. */
+    public OpsApi.SessionToken signIn(String email, String password) {
+        try {
+            return gateway.call("sign-in", SIGN_IN, () -> api.signIn(new OpsApi.Credentials(email, password)));
+        } catch (WebApplicationException answered) {
+            throw refusal(answered);
+        }
+    }
+
+    public OpsApi.Current current(String token) {
+        return call("session-current", READ, () -> api.current(bearer(token)));
+    }
+
+    public void signOut(String token) {
+        call("sign-out", READ, () -> {
+            api.signOut(bearer(token));
+            return null;
+        });
+    }
+
+    /** The queue; each filter null when not used. */
+    public List<OpsApi.Reviewed> queue(String token, String drugId, String partnerId, String prescriberId) {
+        OpsApi.Queue queue = call("review-queue", READ, () -> api.queue(bearer(token), drugId, partnerId, prescriberId));
+        return queue == null || queue.requests() == null ? List.of() : queue.requests();
+    }
+
+    public OpsApi.RequestDetail request(String token, String id) {
+        return call("request-read", READ, () -> api.request(bearer(token), id));
+    }
+
+    public void claim(String token, String id, JsonNode body) {
+        call("request-claim", CHANGE, () -> api.claim(bearer(token), id, body));
+    }
+
+    /** {@code decision}: {@code approve}, {@code deny} or {@code request-consultation}. */
+    public void decide(String token, String id, String itemId, String decision, JsonNode body) {
+        call("item-" + decision, CHANGE, () -> api.decide(bearer(token), id, itemId, decision, body));
+    }
+
+    public OpsApi.AuditPage audit(String token, String actor, String action, String targetId, String after) {
+        return call("audit", READ, () -> api.audit(bearer(token), actor, action, targetId, after));
+    }
+
+    private <T> T call(String operation, Answers answers, Supplier<T> call) {
+        try {
+            return gateway.call(operation, answers, call);
+        } catch (WebApplicationException answered) {
+            if (answered.getResponse().getStatus() == 401) {
+                throw new SignedOut();
+            }
+            throw refusal(answered);
+        }
+    }
+
+    private static String bearer(String token) {
+        return "Bearer " + token;
+    }
+
+    private static OpsRefusal refusal(WebApplicationException answered) {
+        int status = answered.getResponse().getStatus();
+        JsonNode error = null;
+        try {
+            JsonNode body = answered.getResponse().readEntity(JsonNode.class);
+            error = body == null ? null : body.get("error");
+        } catch (RuntimeException unreadable) {
+            // Not JSON: the status alone decides.
+        }
+        List<JsonNode> issues = new ArrayList<>();
+        if (error != null && error.isArray()) {
+            error.forEach(issues::add);
+        }
+        return new OpsRefusal(status, error != null && error.isTextual() ? error.textValue() : null, issues);
+    }
+}
