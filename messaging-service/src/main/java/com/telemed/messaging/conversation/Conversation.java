@@ -193,6 +193,7 @@ public class Conversation extends PanacheEntityBase {
                 + (unreadOnly ? " and (c.unread_by_prescriber > 0)" : "")
                 + (after.isPresent() ? " and ((c.unread_by_prescriber > 0), c.last_message_at, c.id) < (:unread, :at, :id)" : "")
                 + " order by (c.unread_by_prescriber > 0) desc, c.last_message_at desc, c.id desc limit :limit";
+        // 'patient': message.Message.PATIENT (this package does not depend on message, which depends on it).
         String changed = "select k.id, k.k_unread, k.k_at from (select c.id,"
                 + " exists (select 1 from messages m where m.conversation_id = c.id and m.sender_role = 'patient'"
                 + " and m.created_at <= :asOf and (m.prescriber_read_at is null or m.prescriber_read_at > :asOf)) as k_unread,"

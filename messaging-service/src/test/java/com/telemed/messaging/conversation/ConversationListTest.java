@@ -6,6 +6,7 @@ import static com.telemed.messaging.MessagingFixtures.newPartner;
 import static com.telemed.messaging.MessagingFixtures.postText;
 import static com.telemed.messaging.MessagingFixtures.textBody;
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,7 +25,9 @@ import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
@@ -161,6 +164,9 @@ class ConversationListTest {
 
         Response first = list(prescriber, "?limit=2");
         assertEquals(order.subList(0, 2), first.jsonPath().getList("conversations.id"));
+        // The changes below come after the first page's time (milliseconds, as stored), as any later call's do.
+        Instant firstPageAt = Instant.parse(asOf(first.path("nextCursor")));
+        await().atMost(Duration.ofSeconds(5)).until(() -> Instant.now().truncatedTo(ChronoUnit.MILLIS).isAfter(firstPageAt));
         // Between pages: the prescriber opens the first thread shown and reads it (it would now sort behind the
         // cursor), a patient writes in a thread not shown yet (it would now sort ahead of it), the prescriber
         // answers in another not shown yet, and a new thread begins.
