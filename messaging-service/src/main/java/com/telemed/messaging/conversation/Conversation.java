@@ -166,6 +166,76 @@ public class Conversation extends PanacheEntityBase {
                 .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
     }
 
+    /** A thread of the console's list and its place in the list's order as of the first page ({@link ConversationCursor}). */
+    public record Placed(Conversation conversation, boolean unread, Instant lastMessageAt) {
+    }
+
+    /**
+     * Up to {@code limit} threads of the console's list ({@code GET /ops/v1/conversations}) that the scope
+     * reaches, in the list's order as of {@code asOf} ({@link ConversationCursor}): threads with patient
+     * messages the prescriber had not read first, then the latest message first, the id breaking ties;
+     * strictly after {@code after} when given; only the unread ones with {@code unreadOnly}; none created
+     * after {@code asOf}. A thread not changed since {@code asOf} (every change of its place writes
+     * {@code updated_at}, under its row lock) stands where its columns put it, read in order by the index
+     * {@code conversations_console_idx} (a prescriber's: {@code conversations_prescriber_console_idx};
+     * V7); one changed since (found by {@code conversations_updated_idx}, few) is placed by its messages as
+     * they were at {@code asOf}: its latest message then, and whether a patient message of then was not yet
+     * read by a prescriber. Native: JPQL has no row comparison. The answer shows each thread as it is now.
+     */
+    public static List<Placed> console(ConversationScope scope, boolean unreadOnly, Instant asOf,
+                                       Optional<ConversationCursor> after, int limit) {
+        if (!scope.any() && scope.prescriberId() == null) {
+            return List.of();
+        }
+        String prescriber = scope.any() ? "" : " and c.prescriber_id = :prescriber";
+        String unchanged = "select c.id, (c.unread_by_prescriber > 0) as k_unread, c.last_message_at as k_at from conversations c"
+                + " where c.updated_at <= :asOf" + prescriber
+                + (unreadOnly ? " and (c.unread_by_prescriber > 0)" : "")
+                + (after.isPresent() ? " and ((c.unread_by_prescriber > 0), c.last_message_at, c.id) < (:unread, :at, :id)" : "")
+                + " order by (c.unread_by_prescriber > 0) desc, c.last_message_at desc, c.id desc limit :limit";
+        // 'patient': message.Message.PATIENT (this package does not depend on message, which depends on it).
+        String changed = "select k.id, k.k_unread, k.k_at from (select c.id,"
+                + " exists (select 1 from messages m where m.conversation_id = c.id and m.sender_role = 'patient'"
+                + " and m.created_at <= :asOf and (m.prescriber_read_at is null or m.prescriber_read_at > :asOf)) as k_unread,"
+                + " coalesce((select max(m.created_at) from messages m where m.conversation_id = c.id and m.created_at <= :asOf),"
+                + " c.created_at) as k_at"
+                + " from conversations c where c.updated_at > :asOf and c.created_at <= :asOf" + prescriber + ") k where true"
+                + (unreadOnly ? " and k.k_unread" : "")
+                + (after.isPresent() ? " and (k.k_unread, k.k_at, k.id) < (:unread, :at, :id)" : "");
+        jakarta.persistence.Query query = getEntityManager().createNativeQuery("select p.id, p.k_unread, p.k_at from ((" + unchanged
+                        + ") union all (" + changed + ")) p order by p.k_unread desc, p.k_at desc, p.id desc limit :limit")
+                .setParameter("asOf", asOf)
+                .setParameter("limit", limit);
+        if (!scope.any()) {
+            query.setParameter("prescriber", scope.prescriberId());
+        }
+        after.ifPresent(cursor -> query.setParameter("unread", cursor.unread())
+                .setParameter("at", cursor.lastMessageAt())
+                .setParameter("id", cursor.id()));
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = query.getResultList();
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        java.util.Map<UUID, Conversation> byId = Conversation.<Conversation>list("id in ?1",
+                        rows.stream().map(row -> (UUID) row[0]).toList()).stream()
+                .collect(java.util.stream.Collectors.toMap(conversation -> conversation.id, conversation -> conversation));
+        return rows.stream().map(row -> new Placed(byId.get((UUID) row[0]), (Boolean) row[1], instant(row[2]))).toList();
+    }
+
+    private static Instant instant(Object value) {
+        if (value instanceof Instant instant) {
+            return instant;
+        }
+        if (value instanceof java.time.OffsetDateTime offset) {
+            return offset.toInstant();
+        }
+        if (value instanceof java.sql.Timestamp timestamp) {
+            return timestamp.toInstant();
+        }
+        throw new IllegalStateException("a timestamp column read as " + value.getClass().getName());
+    }
+
     /** The total of messages unread by the member across their conversations with this partner. */
     public static long unreadByMember(String partnerId, UUID memberId) {
         Long total = getEntityManager()

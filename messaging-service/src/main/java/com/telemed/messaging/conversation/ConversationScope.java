@@ -39,6 +39,16 @@ public final class ConversationScope {
         return principal.type() == Principal.Type.PERSON && !principal.has(Role.SUPPORT) && !principal.has(Role.ADMIN);
     }
 
+    /** Whether the scope reaches every conversation. */
+    boolean any() {
+        return any;
+    }
+
+    /** The prescriber whose conversations a prescriber in person reaches; null for {@link #ANY}, or when their account names none. */
+    UUID prescriberId() {
+        return prescriberId;
+    }
+
     public boolean reaches(Conversation conversation) {
         return any || (prescriberId != null && prescriberId.equals(conversation.prescriberId));
     }

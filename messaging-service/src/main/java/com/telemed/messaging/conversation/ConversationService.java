@@ -1,5 +1,6 @@
 package com.telemed.messaging.conversation;
 
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.json.Timestamps;
@@ -10,6 +11,7 @@ import com.telemed.messaging.requests.PrescriberResolution;
 import com.telemed.messaging.requests.RequestsServiceClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
@@ -26,10 +28,12 @@ public class ConversationService {
 
     private final MembersClient members;
     private final RequestsServiceClient requests;
+    private final AuditTrail audit;
 
-    public ConversationService(MembersClient members, RequestsServiceClient requests) {
+    public ConversationService(MembersClient members, RequestsServiceClient requests, AuditTrail audit) {
         this.members = members;
         this.requests = requests;
+        this.audit = audit;
     }
 
     public record FoundOrCreated(Conversation conversation, boolean created) {
@@ -89,6 +93,28 @@ public class ConversationService {
     @Transactional
     public long unreadByMember(String partnerId, String memberId) {
         return Ids.uuid(memberId).map(id -> Conversation.unreadByMember(partnerId, id)).orElse(0L);
+    }
+
+    /** A page of the console's list of threads, and the cursor after it (null: the last page). */
+    public record ConsolePage(List<Conversation> conversations, String nextCursor) {
+    }
+
+    /**
+     * {@code GET /ops/v1/conversations}: a page of the threads the scope reaches, in the list's order
+     * ({@link Conversation#console}). A person's read writes one {@code conversation.list} entry in this
+     * transaction (no target: the threads are listed, not opened; they span partners); the operator
+     * key's writes none.
+     */
+    @Transactional
+    public ConsolePage console(ConversationScope scope, ConversationSchemas.ListQuery query) {
+        Instant asOf = query.after().map(ConversationCursor::asOf).orElseGet(Timestamps::now);
+        List<Conversation.Placed> page = Conversation.console(scope, query.unreadOnly(), asOf, query.after(), query.limit() + 1);
+        boolean more = page.size() > query.limit();
+        List<Conversation.Placed> shown = more ? page.subList(0, query.limit()) : page;
+        audit.recordRead("conversation.list", "conversation", null, null);
+        Conversation.Placed last = more ? shown.get(shown.size() - 1) : null;
+        return new ConsolePage(shown.stream().map(Conversation.Placed::conversation).toList(),
+                last == null ? null : new ConversationCursor(asOf, last.unread(), last.lastMessageAt(), last.conversation().id).encode());
     }
 
     /** {@code POST .../read}: the member read the thread. */

@@ -38,6 +38,14 @@ public final class ConversationViews {
     public record Listing(List<View> conversations) {
     }
 
+    /**
+     * {@code { conversations, nextCursor }} of the console's list ({@code GET /ops/v1/conversations}): each
+     * conversation as the partner API gives it; {@code nextCursor} null on the last page.
+     */
+    @JsonPropertyOrder({"conversations", "nextCursor"})
+    public record Page(List<View> conversations, String nextCursor) {
+    }
+
     /** {@code { unreadCount }}. */
     public record UnreadCount(long unreadCount) {
     }

@@ -27,10 +27,12 @@ class OpsAccessInProductionTest {
     void theOperatorKeyMustNotActForAPrescriberInProduction() {
         refused(PRODUCTION.answer("POST", "/ops/v1/requests/{id}/claim", OPERATOR_KEY), 403, "A prescriber must act in person");
         refused(PRODUCTION.answer("GET", "/ops/v1/conversations/{id}/messages", OPERATOR_KEY), 403, "A prescriber must act in person");
+        refused(PRODUCTION.answer("GET", "/ops/v1/conversations", OPERATOR_KEY), 403, "A prescriber must act in person");
         assertNull(PRODUCTION.answer("POST", "/ops/v1/requests/{id}/claim", List.of("person:acc_1:prescriber:pr_1")));
         assertNull(PRODUCTION.answer("PUT", "/ops/v1/drugs/{drugId}", OPERATOR_KEY));
         assertNull(SANDBOX.answer("POST", "/ops/v1/requests/{id}/claim", OPERATOR_KEY));
         assertNull(SANDBOX.answer("GET", "/ops/v1/conversations/{id}/messages", OPERATOR_KEY));
+        assertNull(SANDBOX.answer("GET", "/ops/v1/conversations", OPERATOR_KEY));
     }
 
     @Test

@@ -55,7 +55,7 @@ class OpsAccessTest {
         for (String inPerson : List.of("POST /ops/v1/requests/{id}/claim", "POST /ops/v1/requests/{id}/items/{itemId}/approve",
                 "POST /ops/v1/requests/{id}/approve", "POST /ops/v1/requests/{id}/deny", "POST /ops/v1/requests/{id}/notes",
                 "POST /ops/v1/requests/{id}/request-consultation", "POST /ops/v1/appointments/{id}/outcome",
-                "PUT /ops/v1/prescribers/{id}/availability", "GET /ops/v1/conversations/{id}/messages",
+                "PUT /ops/v1/prescribers/{id}/availability", "GET /ops/v1/conversations/{id}/messages", "GET /ops/v1/conversations",
                 "POST /ops/v1/conversations/{id}/prescriber-messages")) {
             assertEquals(Verdict.IN_PERSON, production(inPerson, OPERATOR_KEY), inPerson);
             // A person with the role is the way, in production as anywhere.
@@ -81,6 +81,12 @@ class OpsAccessTest {
         assertEquals(Verdict.ALLOWED, sandbox("GET /ops/v1/conversations/{id}/messages", SUPPORT));
         assertEquals(Verdict.ALLOWED, sandbox("POST /ops/v1/conversations/{id}/messages/{messageId}/handoff", SUPPORT));
         assertEquals(Verdict.FORBIDDEN, sandbox("POST /ops/v1/conversations/{id}/prescriber-messages", SUPPORT));
+        // The console's list of threads (issue #41): every person's role lists; an administrator too, who reads no thread.
+        for (Optional<Principal> person : List.of(PRESCRIBER, SUPPORT, ADMIN)) {
+            assertEquals(Verdict.ALLOWED, sandbox("GET /ops/v1/conversations", person));
+        }
+        assertEquals(Verdict.FORBIDDEN, sandbox("GET /ops/v1/conversations/{id}/messages", ADMIN));
+        assertEquals(Verdict.FORBIDDEN, sandbox("GET /ops/v1/conversations", PHARMACY));
         assertEquals(Verdict.ALLOWED, sandbox("POST /ops/v1/partners/{partnerId}/webhook/deliveries/{deliveryId}/redeliver", SUPPORT));
         assertEquals(Verdict.ALLOWED, sandbox("GET /ops/v1/review/queue", SUPPORT));
         // Catalogue, keys and settings are the administrator's.

@@ -177,6 +177,8 @@ public final class OpsAccess {
         roles("POST", "/ops/v1/requests/{id}/items/{itemId}/send-to-pharmacy", Role.ADMIN, Role.SUPPORT);
 
         // --- Conversations: a prescriber's (support reads and hands off); all in person.
+        // The console's list of threads (issue #41): it carries members' names, so a read in person, as the messages.
+        inPerson("GET", "/ops/v1/conversations", Role.ADMIN, Role.PRESCRIBER, Role.SUPPORT);
         inPerson("GET", "/ops/v1/conversations/{id}/messages", Role.PRESCRIBER, Role.SUPPORT);
         inPerson("POST", "/ops/v1/conversations/{id}/prescriber-messages", Role.PRESCRIBER);
         inPerson("POST", "/ops/v1/conversations/{id}/prescriber-attachments", Role.PRESCRIBER);
