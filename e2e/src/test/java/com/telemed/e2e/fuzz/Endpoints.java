@@ -153,6 +153,8 @@ public final class Endpoints {
             ops("POST", "/ops/v1/sessions", GATEWAY).body("""
                     {"email": "$freshEmail", "password": "fuzz-password-12"}""").keptWhenRefused("sign_in_failures"),
             ops("DELETE", "/ops/v1/sessions/current", GATEWAY),
+            // Who is signed in (issue #41): a person's question; the operator key is refused (403).
+            ops("GET", "/ops/v1/sessions/current", GATEWAY),
             ops("POST", "/ops/v1/pharmacies/fuzz-pharmacy/credentials", GATEWAY),
             ops("DELETE", "/ops/v1/pharmacies/fuzz-pharmacy/credentials/00000000-0000-4000-8000-000000000000", GATEWAY),
             // The audit trail (issue #40): the gateway's entries merged with every auditing service's; a read.
@@ -265,7 +267,9 @@ public final class Endpoints {
                     {"category": "orders", "note": "x"}"""),
             ops("POST", "/ops/v1/conversations/{conversation}/prescriber-read", MESSAGING),
             ops("GET", "/ops/v1/conversations/{conversation}/messages", MESSAGING).query(
-                    param("limit", NUMBER, "50"), param("cursor", TEXT, Slot.CURSOR)));
+                    param("limit", NUMBER, "50"), param("cursor", TEXT, Slot.CURSOR)),
+            // The console's list of threads (issue #41): unread first; a read, audited for people only.
+            ops("GET", "/ops/v1/conversations", MESSAGING).query(param("limit", NUMBER, "50"), param("unread", ENUM, "true")));
 
     private Endpoints() {
     }
