@@ -89,6 +89,11 @@ class OpsAccessTest {
         assertEquals(Verdict.FORBIDDEN, sandbox("GET /ops/v1/conversations", PHARMACY));
         assertEquals(Verdict.ALLOWED, sandbox("POST /ops/v1/partners/{partnerId}/webhook/deliveries/{deliveryId}/redeliver", SUPPORT));
         assertEquals(Verdict.ALLOWED, sandbox("GET /ops/v1/review/queue", SUPPORT));
+        // The console's read of one request: every person role.
+        for (Optional<Principal> person : List.of(ADMIN, SUPPORT, PRESCRIBER)) {
+            assertEquals(Verdict.ALLOWED, production("GET /ops/v1/requests/{id}", person));
+        }
+        assertEquals(Verdict.FORBIDDEN, sandbox("GET /ops/v1/requests/{id}", NO_ROLES));
         // Catalogue, keys and settings are the administrator's.
         for (String adminOnly : List.of("PUT /ops/v1/drugs/{drugId}", "POST /ops/v1/partners/{id}/api-key/rotate",
                 "PUT /ops/v1/partners/{partnerId}/billing", "POST /ops/v1/accounts", "DELETE /ops/v1/accounts/{accountId}",
@@ -143,11 +148,11 @@ class OpsAccessTest {
     void anOperationTheTableDoesNotKnowIsClosedToEveryone() {
         for (Optional<Principal> principal : List.of(OPERATOR_KEY, ADMIN, SUPPORT, PRESCRIBER, PHARMACY, WEB)) {
             assertEquals(Verdict.FORBIDDEN, OpsAccess.decide("DELETE", "/ops/v1/drugs/{drugId}", principal, false));
-            assertEquals(Verdict.FORBIDDEN, OpsAccess.decide("GET", "/ops/v1/requests/{id}", principal, false));
+            assertEquals(Verdict.FORBIDDEN, OpsAccess.decide("DELETE", "/ops/v1/requests/{id}", principal, false));
             // The template as the resource declares it: another placeholder name is another operation.
             assertEquals(Verdict.FORBIDDEN, OpsAccess.decide("POST", "/ops/v1/requests/{requestId}/claim", principal, false));
         }
-        assertEquals(Verdict.NO_PRINCIPAL, OpsAccess.decide("GET", "/ops/v1/requests/{id}", Optional.empty(), false));
+        assertEquals(Verdict.NO_PRINCIPAL, OpsAccess.decide("DELETE", "/ops/v1/requests/{id}", Optional.empty(), false));
         assertEquals(Optional.empty(), OpsAccess.rule("GET", "/ops/v1/nothing"));
     }
 

@@ -145,6 +145,8 @@ public final class OpsAccess {
 
         // --- Review: support reads the queue; a prescriber acts, in person.
         roles("GET", "/ops/v1/review/queue", Role.PRESCRIBER, Role.SUPPORT);
+        // The console's read of one request (its member and history): every person role.
+        roles("GET", "/ops/v1/requests/{id}", Role.ADMIN, Role.PRESCRIBER, Role.SUPPORT);
         inPerson("POST", "/ops/v1/requests/{id}/claim", Role.PRESCRIBER);
         inPerson("POST", "/ops/v1/requests/{id}/notes", Role.PRESCRIBER);
         inPerson("POST", "/ops/v1/requests/{id}/approve", Role.PRESCRIBER);

@@ -35,7 +35,7 @@ public final class RequestViews {
     public record History(String action, Instant timestamp, String by,
                           @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {
 
-        static History of(HistoryEntry entry) {
+        public static History of(HistoryEntry entry) {
             return new History(entry.action, entry.at, entry.by, entry.reason);
         }
     }

@@ -31,18 +31,35 @@ public class QueueResource {
     }
 
     @Tag(name = "Review")
-    @Operation(operationId = "reviewQueue", summary = "Requests awaiting a decision, oldest first")
+    @Operation(operationId = "reviewQueue", summary = "Requests awaiting a decision, oldest first", description = """
+        The filters are optional and combine: `drugId`, requests with an item of that drug; `partnerId`,
+        the partner's requests; `prescriberId`, requests claimed by that prescriber. An unknown value
+        matches nothing (an empty list).
+        """)
     @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = SchemaType.INTEGER, minimum = "1"))
+    @Parameter(name = "drugId", in = ParameterIn.QUERY, description = "Requests with an item of this drug.", schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 100))
+    @Parameter(name = "partnerId", in = ParameterIn.QUERY, description = "The partner's requests.", schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 100))
+    @Parameter(name = "prescriberId", in = ParameterIn.QUERY, description = "Requests claimed by this prescriber.", schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 100))
     @APIResponse(responseCode = "200", description = "The queue", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ReviewQueue200")))
     @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @GET
     @Path("/queue")
-    public ReviewViews.Queue queue(@QueryParam("limit") String limit) {
+    public ReviewViews.Queue queue(@QueryParam("limit") String limit, @QueryParam("drugId") String drugId,
+                                   @QueryParam("partnerId") String partnerId, @QueryParam("prescriberId") String prescriberId) {
         ObjectNode query = JsonNodeFactory.instance.objectNode();
-        if (limit != null) {
-            query.put("limit", limit);
-        }
+        put(query, "limit", limit);
+        put(query, "drugId", drugId);
+        put(query, "partnerId", partnerId);
+        put(query, "prescriberId", prescriberId);
         ReviewSchemas.QUEUE_QUERY.validate(query);
-        return review.queue(limit == null ? DEFAULT_LIMIT : NumberSchema.read(query.get("limit")).intValueExact());
+        return review.queue(new Review.QueueQuery(
+                limit == null ? DEFAULT_LIMIT : NumberSchema.read(query.get("limit")).intValueExact(),
+                drugId, partnerId, prescriberId));
+    }
+
+    private static void put(ObjectNode query, String name, String value) {
+        if (value != null) {
+            query.put(name, value);
+        }
     }
 }

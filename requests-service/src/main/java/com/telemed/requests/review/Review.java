@@ -1,6 +1,7 @@
 package com.telemed.requests.review;
 
 import com.telemed.common.audit.AuditTrail;
+import com.telemed.common.id.Ids;
 import com.telemed.requests.consultation.Bookings;
 import com.telemed.requests.fulfilment.Fulfilment;
 import com.telemed.requests.prescription.PrescriptionRecord;
@@ -10,9 +11,12 @@ import com.telemed.requests.request.LineItem;
 import com.telemed.requests.request.Request;
 import com.telemed.requests.request.RequestEvents;
 import com.telemed.requests.request.RequestStatus;
+import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -45,11 +49,18 @@ public class Review {
         this.audit = audit;
     }
 
-    /** Undecided requests of every partner, oldest first (queued in order). */
+    /**
+     * A validated {@code GET /ops/v1/review/queue}: each filter null when absent. {@code drugId}: the
+     * request has an item of that drug; {@code partnerId}: the request's partner; {@code prescriberId}:
+     * claimed by that prescriber (the request's assigned prescriber).
+     */
+    public record QueueQuery(int limit, String drugId, String partnerId, String prescriberId) {
+    }
+
+    /** Undecided requests of every partner, oldest first (queued in order), narrowed by the query's filters. */
     @Transactional
-    public ReviewViews.Queue queue(int limit) {
-        List<Request> requests = Request.<Request>find("status = ?1 order by createdAt, id", RequestStatus.PENDING)
-                .range(0, limit - 1).list();
+    public ReviewViews.Queue queue(QueueQuery query) {
+        List<Request> requests = queued(query);
         // The queue spans partners: one entry for the read, no target (the requests are listed, not opened).
         audit.recordRead("queue.read", "queue", null, null);
         var items = LineItem.ofRequests(requests.stream().map(request -> request.id).toList()).stream()
@@ -57,6 +68,34 @@ public class Review {
         return new ReviewViews.Queue(requests.stream()
                 .map(request -> ReviewViews.Reviewed.of(request, items.getOrDefault(request.id, List.of())))
                 .toList());
+    }
+
+    /**
+     * One query whatever the filters: each present filter adds its condition (the drug as an
+     * {@code exists} over the request's items). A prescriber id that is no UUID names no prescriber,
+     * so nothing matches and nothing is asked.
+     */
+    private static List<Request> queued(QueueQuery query) {
+        StringBuilder where = new StringBuilder("from Request request where request.status = :status");
+        Parameters params = Parameters.with("status", RequestStatus.PENDING);
+        if (query.partnerId() != null) {
+            where.append(" and request.partnerId = :partner");
+            params.and("partner", query.partnerId());
+        }
+        if (query.prescriberId() != null) {
+            Optional<UUID> prescriber = Ids.uuid(query.prescriberId());
+            if (prescriber.isEmpty()) {
+                return List.of();
+            }
+            where.append(" and request.prescriberId = :prescriber");
+            params.and("prescriber", prescriber.get());
+        }
+        if (query.drugId() != null) {
+            where.append(" and exists (select 1 from LineItem item where item.requestId = request.id and item.drugId = :drug)");
+            params.and("drug", query.drugId());
+        }
+        return Request.<Request>find(where + " order by request.createdAt, request.id", params)
+                .range(0, query.limit() - 1).list();
     }
 
     @Transactional

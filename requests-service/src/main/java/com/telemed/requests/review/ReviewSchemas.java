@@ -63,8 +63,14 @@ final class ReviewSchemas {
 
     static final ObjectSchema WITHDRAW = object().field("reason", string().min(1).max(RequestSchemas.REASON_MAX));
 
+    /** A queue filter's value, checked like other ids: its text only, an unknown one matches nothing. */
+    static final int FILTER_MAX = 100;
+
     static final ObjectSchema QUEUE_QUERY = object()
-            .field("limit", number().coerce().integer().min(1).max(100).optional());
+            .field("limit", number().coerce().integer().min(1).max(100).optional())
+            .field("drugId", string().min(1).max(FILTER_MAX).optional())
+            .field("partnerId", string().min(1).max(FILTER_MAX).optional())
+            .field("prescriberId", string().min(1).max(FILTER_MAX).optional());
 
     private ReviewSchemas() {
     }

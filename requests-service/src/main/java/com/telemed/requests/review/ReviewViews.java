@@ -2,11 +2,14 @@ package com.telemed.requests.review;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.requests.consultation.Bookings;
+import com.telemed.requests.member.MemberRecord;
 import com.telemed.requests.prescription.PrescriptionViews;
 import com.telemed.requests.request.LineItem;
 import com.telemed.requests.request.Request;
 import com.telemed.requests.request.RequestStatus;
+import com.telemed.requests.request.RequestViews;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -44,6 +47,25 @@ public final class ReviewViews {
     }
 
     public record Queue(List<Reviewed> requests) {
+    }
+
+    /** The member of a console read, as members-service has it now: who the prescriber treats and where it ships. */
+    @JsonPropertyOrder({"id", "firstName", "lastName", "dateOfBirth", "state", "shippingAddress"})
+    public record Member(UUID id, String firstName, String lastName, String dateOfBirth, String state,
+                         JsonNode shippingAddress) {
+
+        static Member of(MemberRecord member) {
+            return new Member(member.id(), member.firstName(), member.lastName(), member.dateOfBirth(), member.state(),
+                    member.shippingAddress() == null || member.shippingAddress().isNull() ? null : member.shippingAddress());
+        }
+    }
+
+    /**
+     * {@code GET /ops/v1/requests/{id}}: the request as the queue gives it, its member (null when
+     * members-service no longer has it) and its history as the partner's single read gives it.
+     */
+    @JsonPropertyOrder({"request", "member", "history"})
+    public record Read(Reviewed request, Member member, List<RequestViews.History> history) {
     }
 
     /** Every console action answers the request as it now stands, plus what the action made. */
