@@ -199,7 +199,10 @@ public final class Endpoints {
             ops("GET", "/ops/v1/prescribers/{prescriber}/slots", REQUESTS).query(
                     requiredParam("from", DATE, "2099-01-01T00:00:00Z"), requiredParam("to", DATE, "2099-01-15T00:00:00Z")),
 
-            ops("GET", "/ops/v1/review/queue", REQUESTS).query(param("limit", NUMBER, "50")),
+            ops("GET", "/ops/v1/review/queue", REQUESTS).query(param("limit", NUMBER, "50"), param("drugId", TEXT, Slot.DRUG),
+                    param("partnerId", TEXT, Slot.OPS_PARTNER), param("prescriberId", ID, Slot.PRESCRIBER)),
+            // The console's read of one request (issue #41): member, items, history; audited for people only.
+            ops("GET", "/ops/v1/requests/{request}", REQUESTS),
             ops("POST", "/ops/v1/requests/{request}/claim", REQUESTS).body("""
                     {"prescriberId": "$prescriber"}"""),
             ops("POST", "/ops/v1/requests/{request}/notes", REQUESTS).body("""

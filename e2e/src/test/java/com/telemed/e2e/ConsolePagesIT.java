@@ -1,0 +1,347 @@
+package com.telemed.e2e;
+
+import static com.telemed.e2e.WebhookPayloads.assertPayload;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.e2e.WebhookReceiver.Received;
+import com.telemed.testkit.browser.Axe;
+import com.telemed.testkit.browser.Browser;
+import com.telemed.testkit.browser.BrowserFailureScreens;
+import com.telemed.testkit.browser.Forms;
+import com.telemed.testkit.browser.Screenshots;
+import com.telemed.testkit.e2e.RunningPlatform;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+
+/**
+ * The console (people-and-pages.md, "The console") in Debian's Chromium, headless, through the
+ * shared platform's gateway, every service real: a prescriber signs in with a local account, claims
+ * the oldest request of the queue (filtered to this test's partner: the queue is every partner's),
+ * approves it after the API refused one field (the message next to the field), and the partner's
+ * receiver gets {@code item.approved}, signed, with the contract's payload; an admin finds the
+ * prescriber in the audit log. The same approval with the keyboard alone; a support account sees
+ * no decision form and is refused when it posts one by hand. axe-core runs on every page (no serious
+ * or critical finding), and every page is kept as a screenshot at 375 and 1280 px under
+ * {@code target/screenshots}.
+ */
+@ExtendWith({RunningPlatform.class, BrowserFailureScreens.class})
+class ConsolePagesIT {
+
+    private static final String PATIENT_FIRST = "Grace";
+    private static final String PATIENT_LAST = "Hopper";
+    private static final String DRUG_NAME = "Metformin Console";
+    private static final String PRESCRIBER_NAME = "Dr Console E2E";
+
+    private static Browser browser;
+
+    private RunningPlatform.Handle platform;
+    private WebhookReceiver receiver;
+    private Clinic clinic;
+
+    @BeforeAll
+    static void openBrowser() {
+        browser = Browser.open();
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    /** A partner with its webhook, a drug with one SKU, a prescriber and the three people's local accounts. */
+    private record Clinic(String partnerId, String apiKey, String secret, String drugId, String skuId, String prescriberId,
+                          Account prescriber, Account support, Account admin) {
+    }
+
+    private record Account(String id, String email, String password, String name) {
+    }
+
+    @BeforeEach
+    void clinic(RunningPlatform.Handle handle) throws Exception {
+        platform = handle;
+        receiver = new WebhookReceiver((post, attempt) -> 204);
+        JsonPath created = ops().body(Map.of("name", "Console E2E " + UUID.randomUUID())).post("/ops/v1/partners")
+                .then().statusCode(201).extract().jsonPath();
+        String partnerId = created.getString("partner.id");
+        String secret = ops().body(Map.of("url", receiver.url())).put("/ops/v1/partners/" + partnerId + "/webhook")
+                .then().statusCode(200).extract().path("secret");
+        ops().body(Map.of("mode", "deferred")).put("/ops/v1/partners/" + partnerId + "/fulfilment").then().statusCode(200);
+        String drugId = "console-e2e-" + UUID.randomUUID().toString().substring(0, 8);
+        String skuId = ops().body("""
+                {"name": "%s", "classification": "non-controlled",
+                 "skus": [{"label": "500 mg", "active": true}], "pharmacy": {"id": "sandbox", "method": "none"}}"""
+                .formatted(DRUG_NAME)).put("/ops/v1/drugs/" + drugId).then().statusCode(200).extract().path("drug.skus[0].id");
+        String prescriberId = ops().body(Map.of("name", PRESCRIBER_NAME, "email", "console." + UUID.randomUUID() + "@clinic.example"))
+                .post("/ops/v1/prescribers").then().statusCode(201).extract().path("prescriber.id");
+        clinic = new Clinic(partnerId, created.getString("apiKey"), secret, drugId, skuId, prescriberId,
+                account("prescriber", PRESCRIBER_NAME, prescriberId), account("support", "Support E2E", null),
+                account("admin", "Admin E2E", null));
+    }
+
+    @AfterEach
+    void closeReceiver() {
+        if (receiver != null) {
+            receiver.close();
+        }
+        // Each story signs in anew: nothing of one person's session is left for the next story.
+        browser.driver().manage().deleteAllCookies();
+    }
+
+    @Test
+    void aPrescriberClaimsTheOldestRequestAndApprovesItAfterAFieldIsCorrected() throws Exception {
+        String oldest = request("first");
+        String younger = request("second");
+        String itemId = itemOf(oldest);
+        WebDriver driver = browser.driver();
+
+        // Signed out, the console sends the browser to its sign-in page.
+        browser.get(platform.gateway() + "/console");
+        assertTrue(driver.getCurrentUrl().endsWith("/console/sign-in"), driver.getCurrentUrl());
+        look(driver, "console-sign-in");
+        driver.findElement(By.id("email")).sendKeys(clinic.prescriber().email());
+        driver.findElement(By.id("password")).sendKeys("not the password at all");
+        Forms.click(driver, By.cssSelector("form[action='/console/sign-in'] button[type=submit]"));
+        assertEquals("Invalid email or password", driver.findElement(By.id("form-error")).getText());
+        assertEquals(clinic.prescriber().email(), driver.findElement(By.id("email")).getAttribute("value"));
+        look(driver, "console-sign-in-refused");
+        signIn(driver, clinic.prescriber());
+
+        // The queue, this partner's only: oldest first, neither claimed.
+        assertTrue(driver.getCurrentUrl().contains("/console/queue"), driver.getCurrentUrl());
+        browser.get(platform.gateway() + "/console/queue?partnerId=" + clinic.partnerId());
+        assertEquals(List.of(oldest, younger), queueRows(driver));
+        look(driver, "console-queue");
+        Forms.click(driver, By.cssSelector("tr[data-request-id='" + oldest + "'] form button[type=submit]"));
+        assertTrue(driver.getCurrentUrl().endsWith("/console/requests/" + oldest), driver.getCurrentUrl());
+        assertEquals(clinic.prescriberId(), opsRequest(oldest).path("request").path("prescriberId").asText(),
+                "claimed by the signed-in prescriber");
+        String page = driver.findElement(By.tagName("main")).getText();
+        assertTrue(page.contains(PATIENT_FIRST + " " + PATIENT_LAST), "the member's name");
+        assertTrue(page.contains("1961-12-09"), "the member's date of birth");
+        assertTrue(page.contains(DRUG_NAME), "the item's drug");
+        look(driver, "console-request");
+
+        // One field the API refuses: its message next to the field, the other values kept.
+        WebElement item = driver.findElement(By.id("item-" + itemId));
+        fillPrescription(item, "0");
+        Forms.click(driver, By.cssSelector("#item-" + itemId + " form[action$='/approve'] button[type=submit]"));
+        WebElement days = driver.findElement(By.cssSelector("#item-" + itemId + " [name=daysSupply]"));
+        assertEquals("true", days.getAttribute("aria-invalid"));
+        assertEquals("error-daysSupply", days.getAttribute("aria-describedby"));
+        assertFalse(driver.findElement(By.id("error-daysSupply")).getText().isBlank(), "the API's message for daysSupply");
+        assertEquals("0", days.getAttribute("value"), "the value typed is kept");
+        assertEquals("Take one tablet twice a day with meals",
+                driver.findElement(By.cssSelector("#item-" + itemId + " [name=directions]")).getAttribute("value"));
+        assertEquals("pending", opsRequest(oldest).path("request").path("lineItems").get(0).path("status").asText(),
+                "nothing decided by the refused form");
+        look(driver, "console-approve-refused");
+
+        days = driver.findElement(By.cssSelector("#item-" + itemId + " [name=daysSupply]"));
+        days.clear();
+        days.sendKeys("30");
+        Forms.click(driver, By.cssSelector("#item-" + itemId + " form[action$='/approve'] button[type=submit]"));
+        assertEquals("Approved", driver.findElement(By.id("notice")).getText());
+        look(driver, "console-approved");
+
+        // The partner hears of it: signed, the contract's payload.
+        Received delivery = awaitDelivery("item.approved", json -> oldest.equals(json.path("requestId").asText()));
+        WebhookReceiver.assertSigned(delivery, clinic.secret());
+        assertPayload(new com.fasterxml.jackson.databind.ObjectMapper().readTree(delivery.body()), "event", "item.approved",
+                "requestId", oldest, "itemId", itemId, "status", "approved", "patientName", PATIENT_FIRST + " " + PATIENT_LAST,
+                "prescriptionName", DRUG_NAME);
+        JsonNode signed = opsRequest(oldest).path("request").path("lineItems").get(0);
+        assertEquals("approved", signed.path("status").asText());
+        assertEquals(clinic.prescriberId(), signed.path("prescriberId").asText());
+
+        // The audit log shows who signed, to an admin.
+        signOut(driver);
+        signIn(driver, clinic.admin());
+        browser.get(platform.gateway() + "/console/audit?targetId=" + itemId);
+        List<WebElement> rows = driver.findElements(By.cssSelector("#audit tbody tr"));
+        assertTrue(rows.stream().map(WebElement::getText)
+                        .anyMatch(row -> row.contains("item.approve") && row.contains(PRESCRIBER_NAME)),
+                "an item.approve entry by " + PRESCRIBER_NAME + ": " + rows.stream().map(WebElement::getText).toList());
+        look(driver, "console-audit");
+    }
+
+    @Test
+    void theApprovalStoryWithTheKeyboardAlone() throws Exception {
+        String requestId = request("keyboard");
+        String itemId = itemOf(requestId);
+        WebDriver driver = browser.driver();
+
+        browser.get(platform.gateway() + "/console/sign-in");
+        Forms.tabTo(driver, "#email").sendKeys(clinic.prescriber().email());
+        Forms.tabTo(driver, "#password").sendKeys(clinic.prescriber().password());
+        Forms.pressEnter(driver);
+        browser.get(platform.gateway() + "/console/queue?partnerId=" + clinic.partnerId());
+        assertEquals(List.of(requestId), queueRows(driver));
+        Forms.tabTo(driver, "tr[data-request-id='" + requestId + "'] form button[type=submit]");
+        Forms.pressEnter(driver);
+        assertTrue(driver.getCurrentUrl().endsWith("/console/requests/" + requestId), driver.getCurrentUrl());
+
+        String form = "#item-" + itemId + " form[action$='/approve'] ";
+        Forms.tabTo(driver, form + "[name=quantity]").sendKeys("30");
+        Forms.tabTo(driver, form + "[name=quantityUnits]").sendKeys("tablets");
+        Forms.tabTo(driver, form + "[name=daysSupply]").sendKeys("30");
+        Forms.tabTo(driver, form + "[name=directions]").sendKeys("Take one tablet a day");
+        Forms.tabTo(driver, form + "[name=refills]").sendKeys("0");
+        Forms.tabTo(driver, form + "button[type=submit]");
+        Forms.pressEnter(driver);
+        assertEquals("Approved", driver.findElement(By.id("notice")).getText());
+        awaitDelivery("item.approved", json -> requestId.equals(json.path("requestId").asText()));
+        assertEquals("approved", opsRequest(requestId).path("request").path("lineItems").get(0).path("status").asText());
+    }
+
+    @Test
+    void aSupportAccountSeesNoDecisionAndIsRefusedWhenItPostsOneByHand() throws Exception {
+        String requestId = request("support");
+        String itemId = itemOf(requestId);
+        WebDriver driver = browser.driver();
+        signIn(driver, clinic.support());
+        browser.get(platform.gateway() + "/console/requests/" + requestId);
+        assertTrue(driver.findElement(By.tagName("main")).getText().contains(PATIENT_FIRST + " " + PATIENT_LAST));
+        assertTrue(driver.findElements(By.cssSelector("form[action$='/approve']")).isEmpty(), "no approve form for support");
+        assertTrue(driver.findElements(By.linkText("Audit log")).isEmpty(), "no link to a page support may not use");
+        look(driver, "console-request-support");
+
+        // The form posted by hand, with the session's own cookie and CSRF value: 403, nothing decided.
+        Cookie session = driver.manage().getCookieNamed("console_session");
+        String csrf = driver.findElement(By.cssSelector("input[name=csrf]")).getAttribute("value");
+        Map<String, String> form = new LinkedHashMap<>();
+        form.put("csrf", csrf);
+        form.put("quantity", "30");
+        form.put("quantityUnits", "tablets");
+        form.put("daysSupply", "30");
+        form.put("directions", "Take one tablet a day");
+        form.put("refills", "0");
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create(platform.gateway() + "/console/requests/" + requestId + "/items/" + itemId + "/approve"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .header("Cookie", "console_session=" + session.getValue())
+                .POST(HttpRequest.BodyPublishers.ofString(form.entrySet().stream()
+                        .map(each -> each.getKey() + "=" + URLEncoder.encode(each.getValue(), StandardCharsets.UTF_8))
+                        .collect(Collectors.joining("&"))))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, answer.statusCode());
+        assertTrue(answer.body().contains("<h1>Forbidden</h1>"), answer.body());
+        assertEquals("pending", opsRequest(requestId).path("request").path("lineItems").get(0).path("status").asText());
+
+        browser.get(platform.gateway() + "/console/audit");
+        assertEquals("Forbidden", driver.findElement(By.tagName("h1")).getText());
+        look(driver, "console-forbidden");
+    }
+
+    // --- the platform through its APIs -------------------------------------------------------------
+
+    private RequestSpecification ops() {
+        return given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey()).contentType(ContentType.JSON);
+    }
+
+    private Account account(String role, String name, String prescriberId) {
+        String email = role + "." + UUID.randomUUID() + "@console-e2e.example";
+        String password = "a long password " + UUID.randomUUID();
+        Map<String, Object> body = new LinkedHashMap<>(Map.of("email", email, "name", name, "roles", List.of(role),
+                "password", password));
+        if (prescriberId != null) {
+            body.put("prescriberId", prescriberId);
+        }
+        String id = ops().body(body).post("/ops/v1/accounts").then().statusCode(201).extract().path("account.id");
+        return new Account(id, email, password, name);
+    }
+
+    /** A new request of one item, pending, from this test's partner. */
+    private String request(String label) {
+        return given().baseUri(platform.gateway().toString()).header("x-api-key", clinic.apiKey()).contentType(ContentType.JSON)
+                .body("""
+                        {"caseNotes": "console e2e %s", "items": [{"drugId": "%s", "dosage": "500 mg"}],
+                         "member": {"firstName": "%s", "lastName": "%s", "email": "grace.%s@example.com",
+                                    "dateOfBirth": "1961-12-09", "state": "NY",
+                                    "address": {"street1": "1 Compiler Way", "city": "Albany", "state": "NY", "zipCode": "12207"}}}"""
+                        .formatted(label, clinic.drugId(), PATIENT_FIRST, PATIENT_LAST, UUID.randomUUID()))
+                .post("/v1/requests").then().statusCode(201).extract().path("requestId");
+    }
+
+    private JsonNode opsRequest(String requestId) throws Exception {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                ops().get("/ops/v1/requests/" + requestId).then().statusCode(200).extract().asString());
+    }
+
+    private String itemOf(String requestId) throws Exception {
+        return opsRequest(requestId).path("request").path("lineItems").get(0).path("itemId").asText();
+    }
+
+    private Received awaitDelivery(String event, Predicate<JsonNode> match) {
+        return await(event).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                .until(() -> receiver.ofEvent(event).stream().filter(post -> match.test(post.json())).findFirst(),
+                        java.util.Optional::isPresent)
+                .orElseThrow();
+    }
+
+    // --- the browser -------------------------------------------------------------------------------
+
+    private void signIn(WebDriver driver, Account account) {
+        browser.get(platform.gateway() + "/console/sign-in");
+        driver.findElement(By.id("email")).sendKeys(account.email());
+        driver.findElement(By.id("password")).sendKeys(account.password());
+        Forms.click(driver, By.cssSelector("form[action='/console/sign-in'] button[type=submit]"));
+        assertTrue(driver.getPageSource().contains(account.name()), "signed in as " + account.name());
+    }
+
+    private void signOut(WebDriver driver) {
+        Forms.click(driver, By.cssSelector("form[action='/console/sign-out'] button[type=submit]"));
+        assertTrue(driver.getCurrentUrl().endsWith("/console/sign-in"), driver.getCurrentUrl());
+    }
+
+    private static List<String> queueRows(WebDriver driver) {
+        return driver.findElements(By.cssSelector("#queue tr[data-request-id]")).stream()
+                .map(row -> row.getAttribute("data-request-id")).toList();
+    }
+
+    private void fillPrescription(WebElement item, String daysSupply) {
+        WebElement form = item.findElement(By.cssSelector("form[action$='/approve']"));
+        form.findElement(By.name("quantity")).sendKeys("60");
+        form.findElement(By.name("quantityUnits")).sendKeys("tablets");
+        form.findElement(By.name("daysSupply")).sendKeys(daysSupply);
+        form.findElement(By.name("directions")).sendKeys("Take one tablet twice a day with meals");
+        form.findElement(By.name("refills")).sendKeys("2");
+    }
+
+    /** The page as its user sees it: axe-core's check and the two screenshots, under one label. */
+    private static void look(WebDriver driver, String label) {
+        Axe.check(driver, label);
+        Screenshots.both(driver, label);
+        Screenshots.assertNoHorizontalScroll(driver);
+    }
+}
