@@ -5,4 +5,9 @@ package com.telemed.web.console.session;
  * or support, "Audit log" for an administrator), their name, and the sign-out form's token.
  */
 public record Nav(String name, boolean queue, boolean audit, String csrf) {
+
+    /** An administrator's pages ({@code console.admin}): "Partners", "Accounts", "Webhook deliveries", as the audit log. */
+    public boolean admin() {
+        return audit;
+    }
 }
