@@ -56,10 +56,12 @@ public final class PageCalls {
 
     private static Response encodedForm(FilterableRequestSpecification request, FilterableResponseSpecification response,
                                         FilterContext context) {
-        Map<String, String> fields = new LinkedHashMap<>(request.getFormParams());
+        Map<String, ?> fields = new LinkedHashMap<>(request.getFormParams());
         fields.keySet().forEach(request::removeFormParam);
+        // A field given more than once (checkboxes of one name) is a list: each value sent, in order.
         request.body(fields.entrySet().stream()
-                .map(field -> URLEncoder.encode(field.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(field.getValue(), StandardCharsets.UTF_8))
+                .flatMap(field -> (field.getValue() instanceof java.util.Collection<?> values ? values.stream() : java.util.stream.Stream.of(field.getValue()))
+                        .map(value -> URLEncoder.encode(field.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(String.valueOf(value), StandardCharsets.UTF_8)))
                 .collect(Collectors.joining("&")));
         return context.next(request, response);
     }

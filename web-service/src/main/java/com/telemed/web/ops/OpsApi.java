@@ -62,6 +62,42 @@ public interface OpsApi {
                     @QueryParam("action") String action, @QueryParam("targetId") String targetId,
                     @QueryParam("after") String after);
 
+    // Administration (console.admin): partners and their keys, local accounts, webhook deliveries.
+
+    @POST
+    @Path("/partners")
+    PartnerCreated createPartner(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, JsonNode body);
+
+    @GET
+    @Path("/partners/{id}")
+    PartnerEnvelope partner(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id);
+
+    @POST
+    @Path("/partners/{id}/api-key/rotate")
+    ApiKey rotateApiKey(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id);
+
+    @GET
+    @Path("/accounts")
+    Accounts accounts(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer);
+
+    @POST
+    @Path("/accounts")
+    JsonNode createAccount(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, JsonNode body);
+
+    @DELETE
+    @Path("/accounts/{id}")
+    void deleteAccount(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id);
+
+    @GET
+    @Path("/partners/{id}/webhook/deliveries")
+    Deliveries deliveries(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String partnerId,
+                          @QueryParam("event") String event);
+
+    @POST
+    @Path("/partners/{id}/webhook/deliveries/{deliveryId}/redeliver")
+    JsonNode redeliver(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String partnerId,
+                       @PathParam("deliveryId") String deliveryId);
+
     record Credentials(String email, String password) {
     }
 
@@ -107,5 +143,33 @@ public interface OpsApi {
     }
 
     record Actor(String type, String id, String name) {
+    }
+
+    /** {@code POST /ops/v1/partners}: the partner and its two keys, shown once (operations-api.md, "Partners and credentials"). */
+    record PartnerCreated(Partner partner, String apiKey, String publishableKey) {
+    }
+
+    record PartnerEnvelope(Partner partner) {
+    }
+
+    record Partner(String id, String name, Instant createdAt) {
+    }
+
+    /** {@code POST /ops/v1/partners/:id/api-key/rotate}: the new key, shown once. */
+    record ApiKey(String apiKey) {
+    }
+
+    /** {@code GET /ops/v1/accounts}: every live account, oldest first. */
+    record Accounts(List<Account> accounts) {
+    }
+
+    /** {@code GET /ops/v1/partners/:id/webhook/deliveries}: newest first (operations-api.md, "Webhook deliveries"). */
+    record Deliveries(List<Delivery> deliveries) {
+    }
+
+    record Delivery(String id, String event, String status, List<Attempt> attempts, Instant createdAt) {
+    }
+
+    record Attempt(Instant at, Integer httpStatus, String error, Integer durationMs) {
     }
 }

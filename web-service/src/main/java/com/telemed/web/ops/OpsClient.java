@@ -77,6 +77,48 @@ public class OpsClient {
         return call("audit", READ, () -> api.audit(bearer(token), actor, action, targetId, after));
     }
 
+    // Administration (console.admin). The keys a partner's creation and a rotation answer are shown once
+    // and never logged: the remote-call policy logs the service, the operation and the status only.
+
+    public OpsApi.PartnerCreated createPartner(String token, JsonNode body) {
+        return call("partner-create", CHANGE, () -> api.createPartner(bearer(token), body));
+    }
+
+    public OpsApi.Partner partner(String token, String id) {
+        OpsApi.PartnerEnvelope envelope = call("partner-read", READ, () -> api.partner(bearer(token), id));
+        return envelope == null ? null : envelope.partner();
+    }
+
+    public OpsApi.ApiKey rotateApiKey(String token, String id) {
+        return call("partner-rotate-api-key", CHANGE, () -> api.rotateApiKey(bearer(token), id));
+    }
+
+    public List<OpsApi.Account> accounts(String token) {
+        OpsApi.Accounts accounts = call("accounts", READ, () -> api.accounts(bearer(token)));
+        return accounts == null || accounts.accounts() == null ? List.of() : accounts.accounts();
+    }
+
+    public void createAccount(String token, JsonNode body) {
+        call("account-create", CHANGE, () -> api.createAccount(bearer(token), body));
+    }
+
+    public void deleteAccount(String token, String id) {
+        call("account-delete", CHANGE, () -> {
+            api.deleteAccount(bearer(token), id);
+            return null;
+        });
+    }
+
+    /** A partner's webhook deliveries, newest first; {@code event} null when not filtered. */
+    public List<OpsApi.Delivery> deliveries(String token, String partnerId, String event) {
+        OpsApi.Deliveries deliveries = call("webhook-deliveries", READ, () -> api.deliveries(bearer(token), partnerId, event));
+        return deliveries == null || deliveries.deliveries() == null ? List.of() : deliveries.deliveries();
+    }
+
+    public void redeliver(String token, String partnerId, String deliveryId) {
+        call("webhook-redeliver", CHANGE, () -> api.redeliver(bearer(token), partnerId, deliveryId));
+    }
+
     private <T> T call(String operation, Answers answers, Supplier<T> call) {
         try {
             return gateway.call(operation, answers, call);
