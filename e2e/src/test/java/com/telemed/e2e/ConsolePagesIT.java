@@ -49,7 +49,8 @@ import org.openqa.selenium.WebElement;
  * approves it after the API refused one field (the message next to the field), and the partner's
  * receiver gets {@code item.approved}, signed, with the contract's payload; an admin finds the
  * prescriber in the audit log. The same approval with the keyboard alone; a support account sees
- * no decision form and is refused when it posts one by hand. axe-core runs on every page (no serious
+ * no decision form and is refused when it posts one by hand; an admin rotates a partner's API key in
+ * the console, shown once, and the old key fails on the partner's very next call. axe-core runs on every page (no serious
  * or critical finding), and every page is kept as a screenshot at 375 and 1280 px under
  * {@code target/screenshots}.
  */
@@ -263,10 +264,33 @@ class ConsolePagesIT {
         look(driver, "console-forbidden");
     }
 
+    @Test
+    void anAdminRotatesAPartnersKeyAndTheOldKeyFailsOnTheNextCall() {
+        WebDriver driver = browser.driver();
+        partner(clinic.apiKey()).get("/v1/drugs").then().statusCode(200);
+        signIn(driver, clinic.admin());
+        assertTrue(driver.findElements(By.linkText("Queue")).isEmpty(), "no queue for an admin alone");
+        browser.get(platform.gateway() + "/console/partners/" + clinic.partnerId());
+        look(driver, "console-partner");
+        Forms.click(driver, By.cssSelector("form[action='/console/partners/" + clinic.partnerId() + "/rotate-key'] button[type=submit]"));
+        String rotated = driver.findElement(By.id("api-key")).getText().trim();
+        assertTrue(rotated.matches("apx_[0-9a-f]{32}"), rotated);
+        assertFalse(driver.getCurrentUrl().contains(rotated), "never the key in a URL");
+        look(driver, "console-partner-rotated");
+
+        partner(clinic.apiKey()).get("/v1/drugs").then().statusCode(401)
+                .body("error", org.hamcrest.Matchers.equalTo("Invalid API Key"));
+        partner(rotated).get("/v1/drugs").then().statusCode(200);
+    }
+
     // --- the platform through its APIs -------------------------------------------------------------
 
     private RequestSpecification ops() {
         return given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey()).contentType(ContentType.JSON);
+    }
+
+    private RequestSpecification partner(String apiKey) {
+        return given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey);
     }
 
     private Account account(String role, String name, String prescriberId) {
