@@ -109,8 +109,8 @@ public class AppointmentPageResource {
             List<OpsApi.Interval> intervals = stored.map(OpsApi.Availability::weekly).orElse(List.of()).stream()
                     .filter(interval -> interval.weekday() == weekday).toList();
             several |= intervals.size() > 1;
-            days.add(day(day, intervals.isEmpty() ? "" : intervals.get(0).start(), intervals.isEmpty() ? "" : intervals.get(0).end(),
-                    Map.of()));
+            days.add(day(day, intervals.isEmpty() ? "" : intervals.get(0).start(),
+                    intervals.isEmpty() ? "" : AvailabilityForms.shownEnd(intervals.get(0).end()), Map.of()));
         }
         String zone = stored.map(OpsApi.Availability::timezone).orElse("");
         String slot = stored.map(OpsApi.Availability::slotMinutes).map(String::valueOf).orElse("");

@@ -25,6 +25,14 @@ public final class AvailabilityForms {
     /** A time input with seconds ({@code step} under a minute) sends {@code 09:00:00}: whole minutes are the API's {@code HH:MM}. */
     private static final Pattern WHOLE_MINUTE = Pattern.compile("([0-9]{2}:[0-9]{2}):00");
 
+    /**
+     * An interval to the end of the day ends at {@code 24:00}, which a time input cannot hold: the form
+     * shows it as {@code 00:00}, and an end of {@code 00:00} (which no interval can otherwise have: the
+     * end is after the start) goes back as {@code 24:00}.
+     */
+    static final String MIDNIGHT = "24:00";
+    static final String MIDNIGHT_SHOWN = "00:00";
+
     private AvailabilityForms() {
     }
 
@@ -43,6 +51,9 @@ public final class AvailabilityForms {
         for (int day = 1; day <= 7; day++) {
             String start = time(value(form, "start-" + day));
             String end = time(value(form, "end-" + day));
+            if (end.equals(MIDNIGHT_SHOWN)) {
+                end = MIDNIGHT;
+            }
             if (start.isEmpty() && end.isEmpty()) {
                 continue;
             }
@@ -80,6 +91,11 @@ public final class AvailabilityForms {
             errors.putIfAbsent(field, message.isEmpty() ? "Check this value" : message);
         }
         return errors;
+    }
+
+    /** A stored end as its time input shows it. */
+    static String shownEnd(String end) {
+        return MIDNIGHT.equals(end) ? MIDNIGHT_SHOWN : end;
     }
 
     static String value(MultivaluedMap<String, String> form, String field) {

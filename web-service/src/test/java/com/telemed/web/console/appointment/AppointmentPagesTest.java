@@ -244,7 +244,7 @@ class AppointmentPagesTest {
 
     @Test
     void theWeeklyHoursFormShowsWhatIsStored() {
-        hours("Europe/Berlin", List.of(interval(1, "09:00", "12:00"), interval(1, "13:00", "17:00"), interval(3, "08:30", "16:00")), 30);
+        hours("Europe/Berlin", List.of(interval(1, "09:00", "12:00"), interval(1, "13:00", "17:00"), interval(3, "08:30", "16:00"), interval(6, "18:00", "24:00")), 30);
         Document page = page(as(ConsoleCalls.prescriber()).get("/console/availability"), 200);
         assertEquals("Availability", page.selectFirst("h1").text());
         Element form = page.selectFirst("form[method=post][action=/console/availability]");
@@ -257,8 +257,9 @@ class AppointmentPagesTest {
             Element end = form.selectFirst("input#end-" + day + "[type=time][name=end-" + day + "]");
             assertEquals(names.get(day - 1) + " starts", page.selectFirst("label[for=start-" + day + "]").text());
             assertEquals(names.get(day - 1) + " ends", page.selectFirst("label[for=end-" + day + "]").text());
-            assertEquals(day == 1 ? "09:00" : day == 3 ? "08:30" : "", start.val());
-            assertEquals(day == 1 ? "12:00" : day == 3 ? "16:00" : "", end.val());
+            assertEquals(day == 1 ? "09:00" : day == 3 ? "08:30" : day == 6 ? "18:00" : "", start.val());
+            // The end of the day (24:00) as a time input can hold it.
+            assertEquals(day == 1 ? "12:00" : day == 3 ? "16:00" : day == 6 ? "00:00" : "", end.val());
         }
         assertEquals(List.of("15", "20", "30", "45", "60"), form.select("select#slotMinutes[name=slotMinutes] option").stream()
                 .map(option -> option.attr("value")).toList());
@@ -287,13 +288,15 @@ class AppointmentPagesTest {
         TestSession session = ConsoleCalls.prescriber();
         assertSeeOther(formAs(session).formParam("csrf", session.csrf()).formParam("timezone", " Europe/Berlin ")
                 .formParam("start-1", "09:00").formParam("end-1", "17:00").formParam("start-2", "").formParam("end-2", "")
-                .formParam("start-5", "10:00:00").formParam("end-5", "14:00").formParam("start-7", "").formParam("end-7", "12:00")
+                .formParam("start-5", "10:00:00").formParam("end-5", "14:00").formParam("start-6", "20:00").formParam("end-6", "00:00")
+                .formParam("start-7", "").formParam("end-7", "12:00")
                 .formParam("slotMinutes", "30").post("/console/availability"), "/console/availability?done=saved");
         Neighbours.gateway().verify(1, putRequestedFor(urlEqualTo(AVAILABILITY))
                 .withHeader("Authorization", equalTo("Bearer " + ConsoleCalls.TOKEN))
                 .withRequestBody(equalToJson("""
                         {"timezone": "Europe/Berlin", "weekly": [{"weekday": 1, "start": "09:00", "end": "17:00"},
-                         {"weekday": 5, "start": "10:00", "end": "14:00"}, {"weekday": 7, "start": "", "end": "12:00"}],
+                         {"weekday": 5, "start": "10:00", "end": "14:00"}, {"weekday": 6, "start": "20:00", "end": "24:00"},
+                         {"weekday": 7, "start": "", "end": "12:00"}],
                          "slotMinutes": 30}""")));
         // Nothing typed: no zone, no hours, no slot length (the API says what is missing).
         Neighbours.reset();
