@@ -94,6 +94,13 @@ class OpsAccessTest {
             assertEquals(Verdict.ALLOWED, production("GET /ops/v1/requests/{id}", person));
         }
         assertEquals(Verdict.FORBIDDEN, sandbox("GET /ops/v1/requests/{id}", NO_ROLES));
+        // The console's appointments (issue #41): a prescriber's own, an administrator's for one; not support's.
+        for (Optional<Principal> person : List.of(PRESCRIBER, ADMIN)) {
+            assertEquals(Verdict.ALLOWED, production("GET /ops/v1/appointments", person));
+        }
+        assertEquals(Verdict.FORBIDDEN, sandbox("GET /ops/v1/appointments", SUPPORT));
+        assertEquals(Verdict.ALLOWED, sandbox("GET /ops/v1/appointments", OPERATOR_KEY));
+        assertEquals(Verdict.IN_PERSON, production("GET /ops/v1/appointments", OPERATOR_KEY));
         // Catalogue, keys and settings are the administrator's.
         for (String adminOnly : List.of("PUT /ops/v1/drugs/{drugId}", "POST /ops/v1/partners/{id}/api-key/rotate",
                 "PUT /ops/v1/partners/{partnerId}/billing", "POST /ops/v1/accounts", "DELETE /ops/v1/accounts/{accountId}",

@@ -162,6 +162,9 @@ public final class OpsAccess {
 
         // --- Consultations: the prescriber's appointments; the booking link's operations, the patient's
         // (the token is their credential), called by the booking page.
+        // The console's list (issue #41): a prescriber their own; an administrator (and the operator key) names one.
+        // It carries patients' names, so a read in person, as the list of threads.
+        inPerson("GET", "/ops/v1/appointments", Role.ADMIN, Role.PRESCRIBER);
         roles("GET", "/ops/v1/appointments/{id}", Role.PRESCRIBER, Role.SUPPORT);
         roles("POST", "/ops/v1/appointments/{id}/reschedule", Role.PRESCRIBER);
         roles("POST", "/ops/v1/appointments/{id}/cancel", Role.PRESCRIBER);

@@ -8,7 +8,11 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -22,6 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /**
  * An appointment's calls (operations-api.md, "Consultations"): reschedule, cancel, record the
  * outcome of, and read. Each answers {@code {appointment}}; booking is {@link BookingResource}.
+ * And the console's list of a prescriber's appointments (interfaces.md D2, issue #41).
  */
 @Path("/ops/v1/appointments")
 @Produces(MediaType.APPLICATION_JSON)
@@ -33,6 +38,34 @@ public class AppointmentResource {
     public AppointmentResource(Appointments appointments, InPerson inPerson) {
         this.appointments = appointments;
         this.inPerson = inPerson;
+    }
+
+    @Tag(name = "Consultations")
+    @Operation(operationId = "listAppointments", summary = "A prescriber's appointments between from and to, by start time")
+    @Parameter(name = "prescriberId", in = ParameterIn.QUERY, description = "Required but for a prescriber in person (theirs when left out; another's: 403 `Prescriber mismatch`)",
+            schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 100))
+    @Parameter(name = "from", in = ParameterIn.QUERY, description = "ISO 8601 date-time with `Z` or an offset; now when not sent",
+            schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "to", in = ParameterIn.QUERY, description = "after `from`, at most 62 days on; 31 days after `from` when not sent",
+            schema = @Schema(type = SchemaType.STRING))
+    @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "100"))
+    @APIResponse(responseCode = "200", description = "The appointments that end after `from` and start before `to`",
+            content = @Content(mediaType = "application/json", schema = @Schema(ref = "Appointments200")))
+    @APIResponse(responseCode = "400", ref = "ValidationFailed")
+    @APIResponse(responseCode = "401", ref = "OpsUnauthorized")
+    @APIResponse(responseCode = "403", description = "`Forbidden` (the role table), `A prescriber must act in person` (the operator key in production), or `Prescriber mismatch` (a prescriber naming another)",
+            content = @Content(mediaType = "application/json", schema = @Schema(ref = "ErrorMessage")))
+    @GET
+    public AppointmentView.Listing list(@Context UriInfo uri) {
+        // Read from the query itself: "limit=" is sent, and refused, not absent.
+        MultivaluedMap<String, String> sent = uri.getQueryParameters();
+        Optional<String> own = inPerson.prescriber();
+        AppointmentSchemas.ListQuery query = AppointmentSchemas.listQuery(sent.getFirst("prescriberId"), sent.getFirst("from"),
+                sent.getFirst("to"), sent.getFirst("limit"), own.isEmpty(), appointments.now());
+        String prescriberId = query.prescriberId() != null ? query.prescriberId() : own.orElseThrow();
+        // A prescriber lists their own appointments (403 Prescriber mismatch), unless an administrator too.
+        inPerson.requireOwn(prescriberId);
+        return appointments.list(new AppointmentSchemas.ListQuery(prescriberId, query.from(), query.to(), query.limit()));
     }
 
     @Tag(name = "Consultations")

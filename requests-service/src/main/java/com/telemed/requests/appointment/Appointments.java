@@ -19,6 +19,7 @@ import com.telemed.requests.request.Request;
 import com.telemed.requests.request.RequestEvents;
 import com.telemed.requests.request.RequestStatus;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import java.time.Clock;
@@ -93,7 +94,7 @@ public class Appointments {
         this.clock = clock;
     }
 
-    private Instant now() {
+    Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
@@ -278,6 +279,27 @@ public class Appointments {
                     .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
             audit.recordRead("appointment.read", "appointment", appointment.id.toString(), appointment.partnerId);
             return AppointmentView.of(appointment);
+        });
+    }
+
+    /**
+     * {@code GET /ops/v1/appointments}: the prescriber's appointments (any status) that end after
+     * {@code from} and start before {@code to}, by start time (then id), at most {@code limit}. A
+     * malformed or unknown prescriber id lists none. A person's read is one {@code appointment.list}
+     * entry (target the prescriber, no partner: the list spans partners), in the read's transaction.
+     */
+    public AppointmentView.Listing list(AppointmentSchemas.ListQuery query) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Optional<UUID> prescriber = Ids.uuid(query.prescriberId());
+            audit.recordRead("appointment.list", "prescriber", prescriber.map(UUID::toString).orElse(query.prescriberId()), null);
+            if (prescriber.isEmpty()) {
+                return new AppointmentView.Listing(List.of());
+            }
+            List<Appointment> found = Appointment.<Appointment>find(
+                            "prescriberId = ?1 and endTime > ?2 and startTime < ?3",
+                            Sort.by("startTime").and("id"), prescriber.get(), query.from(), query.to())
+                    .page(0, query.limit()).list();
+            return new AppointmentView.Listing(found.stream().map(AppointmentView.Listed::of).toList());
         });
     }
 

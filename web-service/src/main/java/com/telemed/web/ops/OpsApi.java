@@ -6,6 +6,7 @@ import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -18,7 +19,8 @@ import java.util.List;
 /**
  * The gateway's {@code /ops} API as the console uses it, as the signed-in person ({@code Authorization:
  * Bearer <session token>}): the sign-in and the session (gateway), the review queue, a request and its
- * decisions (requests-service, through the gateway), the audit log (gateway). Used only through
+ * decisions, a prescriber's appointments and weekly hours (requests-service, through the gateway), the audit
+ * log (gateway). Used only through
  * {@link OpsClient}. Answers are read leniently: fields the console does not show are ignored.
  */
 @Path("/ops/v1")
@@ -97,6 +99,23 @@ public interface OpsApi {
     @Path("/partners/{id}/webhook/deliveries/{deliveryId}/redeliver")
     JsonNode redeliver(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String partnerId,
                        @PathParam("deliveryId") String deliveryId);
+    /** A prescriber's appointments (interfaces.md D2): the prescriber in person's own, from now for 31 days. */
+    @GET
+    @Path("/appointments")
+    AppointmentList appointments(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer);
+
+    @POST
+    @Path("/appointments/{id}/outcome")
+    JsonNode outcome(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id, JsonNode body);
+
+    @GET
+    @Path("/prescribers/{id}/availability")
+    AvailabilityEnvelope availability(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String prescriberId);
+
+    @PUT
+    @Path("/prescribers/{id}/availability")
+    AvailabilityEnvelope putAvailability(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String prescriberId,
+                                         JsonNode body);
 
     record Credentials(String email, String password) {
     }
@@ -171,5 +190,21 @@ public interface OpsApi {
     }
 
     record Attempt(Instant at, Integer httpStatus, String error, Integer durationMs) {
+    record AppointmentList(List<Appointment> appointments) {
+    }
+
+    /** requests-service's appointment as the list gives it, as far as the console shows it. */
+    record Appointment(String id, String requestId, String status, Instant startTime, Instant endTime, String timezone,
+                       String patientName) {
+    }
+
+    record AvailabilityEnvelope(Availability availability) {
+    }
+
+    /** requests-service's {@code availability}: the zone, the weekly intervals and the slot length. */
+    record Availability(String prescriberId, String timezone, List<Interval> weekly, Integer slotMinutes) {
+    }
+
+    record Interval(int weekday, String start, String end) {
     }
 }

@@ -117,6 +117,24 @@ public class OpsClient {
 
     public void redeliver(String token, String partnerId, String deliveryId) {
         call("webhook-redeliver", CHANGE, () -> api.redeliver(bearer(token), partnerId, deliveryId));
+    /** The signed-in prescriber's appointments, from now for 31 days (the API's defaults), by start time. */
+    public List<OpsApi.Appointment> appointments(String token) {
+        OpsApi.AppointmentList list = call("appointment-list", READ, () -> api.appointments(bearer(token)));
+        return list == null || list.appointments() == null ? List.of() : list.appointments();
+    }
+
+    public void outcome(String token, String id, JsonNode body) {
+        call("appointment-outcome", CHANGE, () -> api.outcome(bearer(token), id, body));
+    }
+
+    /** A prescriber's weekly hours; {@code 404} ({@code Availability not set}) comes back as an {@link OpsRefusal}. */
+    public OpsApi.Availability availability(String token, String prescriberId) {
+        OpsApi.AvailabilityEnvelope envelope = call("availability-read", READ, () -> api.availability(bearer(token), prescriberId));
+        return envelope == null ? null : envelope.availability();
+    }
+
+    public void putAvailability(String token, String prescriberId, JsonNode body) {
+        call("availability-update", CHANGE, () -> api.putAvailability(bearer(token), prescriberId, body));
     }
 
     private <T> T call(String operation, Answers answers, Supplier<T> call) {

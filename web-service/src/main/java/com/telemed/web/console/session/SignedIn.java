@@ -63,6 +63,7 @@ public class SignedIn {
         if (session == null) {
             return null;
         }
-        return new Nav(session.name(), session.hasAny(Role.PRESCRIBER, Role.SUPPORT), session.has(Role.ADMIN), session.csrf());
+        return new Nav(session.name(), session.hasAny(Role.PRESCRIBER, Role.SUPPORT), session.has(Role.ADMIN), session.csrf(),
+                session.prescriber());
     }
 }

@@ -111,10 +111,12 @@ class AuditPageTest {
 
     @Test
     void aPrescriberOrSupportGetsTheForbiddenPageAndNothingIsAsked() {
-        for (ConsoleCalls.TestSession session : List.of(ConsoleCalls.prescriber(), ConsoleCalls.support())) {
+        ConsoleCalls.TestSession prescriber = ConsoleCalls.prescriber();
+        for (ConsoleCalls.TestSession session : List.of(prescriber, ConsoleCalls.support())) {
             Document page = page(as(session).get("/console/audit"), 403);
             assertEquals("You do not have access to this page.", page.selectFirst("h1 + p").text());
-            assertEquals(List.of("Queue"), page.select("header nav a").stream().map(Element::text).toList());
+            assertEquals(session == prescriber ? List.of("Queue", "Appointments", "Availability") : List.of("Queue"),
+                    page.select("header nav a").stream().map(Element::text).toList());
         }
         Neighbours.gateway().verify(0, anyRequestedFor(anyUrl()));
     }

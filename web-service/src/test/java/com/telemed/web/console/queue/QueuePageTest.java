@@ -90,7 +90,7 @@ class QueuePageTest {
         assertNotNull(filters.selectFirst("input#mine[type=checkbox][name=mine][value=1]"));
         assertEquals("Claimed by me", page.selectFirst("label[for=mine]").text());
 
-        assertEquals(List.of("Queue"), page.select("header nav a").stream().map(Element::text).toList());
+        assertEquals(List.of("Queue", "Appointments", "Availability"), page.select("header nav a").stream().map(Element::text).toList());
         assertEquals("Dr Ada <Okafor>", page.selectFirst("header .account-name").text());
         assertEquals("Sign out", page.selectFirst("header form[action=/console/sign-out] button").text());
         Neighbours.gateway().verify(getRequestedFor(urlPathEqualTo("/ops/v1/review/queue"))
