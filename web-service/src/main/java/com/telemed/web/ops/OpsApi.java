@@ -19,8 +19,7 @@ import java.util.List;
 /**
  * The gateway's {@code /ops} API as the console uses it, as the signed-in person ({@code Authorization:
  * Bearer <session token>}): the sign-in and the session (gateway), the review queue, a request and its
- * decisions, a prescriber's appointments and weekly hours (requests-service, through the gateway), the audit
- * log (gateway). Used only through
+ * decisions (requests-service, through the gateway), the audit log (gateway). Used only through
  * {@link OpsClient}. Answers are read leniently: fields the console does not show are ignored.
  */
 @Path("/ops/v1")
@@ -99,6 +98,7 @@ public interface OpsApi {
     @Path("/partners/{id}/webhook/deliveries/{deliveryId}/redeliver")
     JsonNode redeliver(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String partnerId,
                        @PathParam("deliveryId") String deliveryId);
+
     /** A prescriber's appointments (interfaces.md D2): the prescriber in person's own, from now for 31 days. */
     @GET
     @Path("/appointments")
@@ -190,6 +190,8 @@ public interface OpsApi {
     }
 
     record Attempt(Instant at, Integer httpStatus, String error, Integer durationMs) {
+    }
+
     record AppointmentList(List<Appointment> appointments) {
     }
 

@@ -117,6 +117,8 @@ public class OpsClient {
 
     public void redeliver(String token, String partnerId, String deliveryId) {
         call("webhook-redeliver", CHANGE, () -> api.redeliver(bearer(token), partnerId, deliveryId));
+    }
+
     /** The signed-in prescriber's appointments, from now for 31 days (the API's defaults), by start time. */
     public List<OpsApi.Appointment> appointments(String token) {
         OpsApi.AppointmentList list = call("appointment-list", READ, () -> api.appointments(bearer(token)));
