@@ -2,7 +2,9 @@ package com.telemed.web.console.session;
 
 /**
  * The console's header for a signed-in person: the links their roles may use ("Queue" for a prescriber
- * or support, "Audit log" for an administrator), their name, and the sign-out form's token.
+ * or support, "Audit log" for an administrator, "Conversations" for all three), their name, and the
+ * sign-out form's token; {@code unread} the threads with unread patient messages ({@code (3 unread)},
+ * {@code (100+ unread)}), empty when none or not known (an error page asks nothing).
  */
-public record Nav(String name, boolean queue, boolean audit, String csrf) {
+public record Nav(String name, boolean queue, boolean audit, String csrf, boolean conversations, String unread) {
 }
