@@ -277,6 +277,13 @@ class ThreadPageTest {
                         .withHeader("Content-Type", containing("application/pdf")).withBody(equalTo("%PDF-1.4 plan"))));
         List<ServeEvent> events = Neighbours.gateway().getAllServeEvents();
         assertEquals(1, events.get(0).getRequest().getParts().size(), "the file alone: no form token");
+
+        // Past the pages' former 2 MB body limit: an attachment may be 10 MiB.
+        byte[] scan = new byte[3_000_000];
+        java.util.Arrays.fill(scan, (byte) 7);
+        assertSeeOther(multipart(session, session.csrf()).multiPart("file", "scan.png", scan, "image/png").post(PAGE + "/attach"),
+                PAGE + "?done=attached");
+        assertEquals(3_000_000, Neighbours.gateway().getAllServeEvents().get(0).getRequest().getPart("file").getBody().asBytes().length);
     }
 
     @Test
