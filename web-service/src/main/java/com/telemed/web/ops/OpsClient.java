@@ -35,10 +35,16 @@ public class OpsClient {
 
     private final OpsApi api;
     private final RemoteService gateway;
+    /**
+     * The nav's unread count, asked on every console page: a breaker of its own, so that a messaging-service
+     * outage (the gateway's 503s on it) never opens the breaker of the console's own calls.
+     */
+    private final RemoteService unreadCount;
 
     public OpsClient(ServiceUrls urls, RemoteCalls calls) {
         this.api = calls.client(OpsApi.class, urls.gatewayUrl());
         this.gateway = calls.service("gateway");
+        this.unreadCount = calls.service("gateway-unread-count");
     }
 
     /** {@code POST /ops/v1/sessions}: {@code 400}, {@code 401} and {@code 429} come back as {@link OpsRefusal}s. */
@@ -95,6 +101,19 @@ public class OpsClient {
     }
 
     /**
+     * The first page of the threads with unread patient messages ({@code unread=true&limit=100}), for the
+     * nav's count: through its own circuit breaker ({@link #unreadCount}).
+     */
+    public OpsApi.ConversationPage unreadThreads(String token) {
+        OpsApi.ConversationPage page = call(unreadCount, "conversation-unread-count", READ,
+                () -> api.conversations(bearer(token), "true", PAGE, null));
+        if (page == null || page.conversations() == null) {
+            throw new ApiException(503, "Service Unavailable");
+        }
+        return page;
+    }
+
+    /**
      * A thread, its messages oldest first: the pages of {@code GET /ops/v1/conversations/{id}/messages}
      * followed to the end, {@value #THREAD_PAGES} of {@value #PAGE} at most (the oldest then).
      */
@@ -137,8 +156,12 @@ public class OpsClient {
     }
 
     private <T> T call(String operation, Answers answers, Supplier<T> call) {
+        return call(gateway, operation, answers, call);
+    }
+
+    private static <T> T call(RemoteService service, String operation, Answers answers, Supplier<T> call) {
         try {
-            return gateway.call(operation, answers, call);
+            return service.call(operation, answers, call);
         } catch (WebApplicationException answered) {
             if (answered.getResponse().getStatus() == 401) {
                 throw new SignedOut();

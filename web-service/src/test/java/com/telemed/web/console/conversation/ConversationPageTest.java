@@ -35,6 +35,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.Awaitility;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -151,6 +152,24 @@ class ConversationPageTest {
         Document page = page(as(ConsoleCalls.prescriber()).get("/console/conversations"), 200);
         assertEquals("", page.selectFirst("#nav-unread").text());
         assertEquals(2, page.select("table#conversations tbody tr").size());
+    }
+
+    @Test
+    void messagingDownOpensOnlyTheCountsBreakerNotTheConsoles() {
+        Neighbours.gateway().stubFor(get(urlPathEqualTo("/ops/v1/review/queue")).willReturn(okJson("{\"requests\":[]}")));
+        Neighbours.gateway().stubFor(get(urlPathEqualTo("/ops/v1/conversations")).withQueryParam("limit", equalTo("100")).atPriority(1)
+                .willReturn(aResponse().withStatus(503).withHeader("Content-Type", "application/json").withBody("{\"error\":\"Service Unavailable\"}")));
+        for (int i = 0; i < 30; i++) {
+            assertEquals("", page(as(ConsoleCalls.support()).get("/console/queue"), 200).selectFirst("#nav-unread").text());
+        }
+        // The count's breaker opened (it asks no more), the queue's calls all went through.
+        Neighbours.gateway().verify(30, getRequestedFor(urlPathEqualTo("/ops/v1/review/queue")));
+        int asked = Neighbours.gateway().findAll(getRequestedFor(urlPathEqualTo("/ops/v1/conversations"))).size();
+        assertTrue(asked < 60, () -> "asked " + asked + " times");
+        // Back: the count comes again once its breaker lets a call through.
+        Conversations.unreadThreads(1, null);
+        Awaitility.await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(250)).untilAsserted(() -> assertEquals("(1 unread)",
+                page(as(ConsoleCalls.support()).get("/console/queue"), 200).selectFirst("#nav-unread").text()));
     }
 
     @Test
