@@ -112,7 +112,9 @@ public final class Routes {
     /** The only routes that take a multipart body, and with it the upload limit (an attachment of 10 MB). */
     private static final List<Pattern> UPLOADS = List.of(
             Pattern.compile("/v1/messages/conversations/[^/]+/attachments"),
-            Pattern.compile("/ops/v1/conversations/[^/]+/prescriber-attachments"));
+            Pattern.compile("/ops/v1/conversations/[^/]+/prescriber-attachments"),
+            // The console's attachment form (web-service), which posts on to the route above.
+            Pattern.compile("/console/conversations/[^/]+/attach"));
 
     private Routes() {
     }

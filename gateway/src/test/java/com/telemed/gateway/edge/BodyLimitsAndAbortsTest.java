@@ -63,6 +63,19 @@ class BodyLimitsAndAbortsTest {
     }
 
     @Test
+    void theConsolesAttachmentFormTakesTheUploadLimit() {
+        given().noFilters().multiPart("csrf", "c").multiPart("file", "scan.pdf", new byte[200_000], "application/pdf")
+                .post("/console/conversations/c1/attach").then().statusCode(200).body("uri", equalTo("/console/conversations/c1/attach"));
+        byte[] over = new byte[11_600_000];
+        Arrays.fill(over, (byte) 1);
+        given().noFilters().multiPart("file", "big.pdf", over, "application/pdf").post("/console/conversations/c2/attach")
+                .then().statusCode(413).body("error", equalTo("File too large"));
+        // Its other forms keep the JSON limit.
+        given().noFilters().contentType("application/x-www-form-urlencoded").body("text=" + "a".repeat(200_000))
+                .post("/console/conversations/c3/reply").then().statusCode(413).body("error", equalTo("Payload Too Large"));
+    }
+
+    @Test
     void aJsonBodyThatStallsIsAnswered408AndNoServiceIsCalled() throws IOException {
         GatewayEdgeTest.Credentials partner = GatewayEdgeTest.newPartner();
         String path = "/v1/members/" + UUID.randomUUID();

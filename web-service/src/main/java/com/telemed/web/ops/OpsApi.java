@@ -15,11 +15,13 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.util.List;
+import org.jboss.resteasy.reactive.client.api.ClientMultipartForm;
 
 /**
  * The gateway's {@code /ops} API as the console uses it, as the signed-in person ({@code Authorization:
  * Bearer <session token>}): the sign-in and the session (gateway), the review queue, a request and its
- * decisions (requests-service, through the gateway), the audit log (gateway). Used only through
+ * decisions (requests-service, through the gateway), the audit log (gateway), the prescribers' conversations
+ * (messaging-service, through the gateway). Used only through
  * {@link OpsClient}. Answers are read leniently: fields the console does not show are ignored.
  */
 @Path("/ops/v1")
@@ -117,6 +119,34 @@ public interface OpsApi {
     AvailabilityEnvelope putAvailability(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String prescriberId,
                                          JsonNode body);
 
+    @GET
+    @Path("/conversations")
+    ConversationPage conversations(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @QueryParam("unread") String unread,
+                                   @QueryParam("limit") Integer limit, @QueryParam("after") String after);
+
+    @GET
+    @Path("/conversations/{id}/messages")
+    Thread thread(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id, @QueryParam("limit") Integer limit,
+                  @QueryParam("cursor") String cursor);
+
+    @POST
+    @Path("/conversations/{id}/prescriber-read")
+    JsonNode markRead(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id, JsonNode body);
+
+    @POST
+    @Path("/conversations/{id}/prescriber-messages")
+    JsonNode reply(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id, JsonNode body);
+
+    @POST
+    @Path("/conversations/{id}/prescriber-attachments")
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    JsonNode attach(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id, ClientMultipartForm file);
+
+    @POST
+    @Path("/conversations/{id}/messages/{messageId}/handoff")
+    JsonNode handOff(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id,
+                     @PathParam("messageId") String messageId, JsonNode body);
+
     record Credentials(String email, String password) {
     }
 
@@ -208,5 +238,23 @@ public interface OpsApi {
     }
 
     record Interval(int weekday, String start, String end) {
+    }
+
+    /** {@code GET /ops/v1/conversations}: a page of threads, unread first; {@code nextCursor} null on the last page. */
+    record ConversationPage(List<Conversation> conversations, String nextCursor) {
+    }
+
+    /** messaging-service's conversation (partner-api.md, Conversation), as far as the console shows it. */
+    record Conversation(String id, String memberName, String prescriberId, String prescriberName, String partnerId, Instant lastMessageAt,
+                        Integer unreadByPrescriber) {
+    }
+
+    /** {@code GET /ops/v1/conversations/{id}/messages}: the conversation and a page of its messages, oldest first. */
+    record Thread(Conversation conversation, List<Message> messages, String nextCursor) {
+    }
+
+    /** A message (partner-api.md, Message), as far as the console shows it. */
+    record Message(String id, String senderRole, String senderName, String type, String text, String attachmentUrl, String attachmentName,
+                   String handoffCategory, Instant createdAt) {
     }
 }

@@ -1,6 +1,8 @@
 package com.telemed.web.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.telemed.common.error.ApiException;
 import com.telemed.common.remote.Answers;
 import com.telemed.common.remote.RemoteCalls;
 import com.telemed.common.remote.RemoteService;
@@ -10,6 +12,7 @@ import jakarta.ws.rs.WebApplicationException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.jboss.resteasy.reactive.client.api.ClientMultipartForm;
 
 /**
  * The one way the console talks to the gateway's {@code /ops} API (on its main HTTP port,
@@ -25,13 +28,23 @@ public class OpsClient {
     private static final Answers SIGN_IN = Answers.of(400, 401, 429);
     private static final Answers READ = Answers.of(400, 401, 403, 404);
     private static final Answers CHANGE = Answers.of(400, 401, 403, 404, 409);
+    private static final Answers UPLOAD = Answers.of(400, 401, 403, 404, 413);
+    /** The threads of one page the console reads at most, and the pages of a thread it reads at most. */
+    public static final int PAGE = 100;
+    static final int THREAD_PAGES = 10;
 
     private final OpsApi api;
     private final RemoteService gateway;
+    /**
+     * The nav's unread count, asked on every console page: a breaker of its own, so that a messaging-service
+     * outage (the gateway's 503s on it) never opens the breaker of the console's own calls.
+     */
+    private final RemoteService unreadCount;
 
     public OpsClient(ServiceUrls urls, RemoteCalls calls) {
         this.api = calls.client(OpsApi.class, urls.gatewayUrl());
         this.gateway = calls.service("gateway");
+        this.unreadCount = calls.service("gateway-unread-count");
     }
 
     /** {@code POST /ops/v1/sessions}: {@code 400}, {@code 401} and {@code 429} come back as {@link OpsRefusal}s. */
@@ -139,9 +152,78 @@ public class OpsClient {
         call("availability-update", CHANGE, () -> api.putAvailability(bearer(token), prescriberId, body));
     }
 
+    /** A page of threads, unread first; {@code after} the previous page's cursor or null; {@code limit} null for the API's 50. */
+    public OpsApi.ConversationPage conversations(String token, boolean unreadOnly, String after, Integer limit) {
+        OpsApi.ConversationPage page = call("conversation-list", READ,
+                () -> api.conversations(bearer(token), unreadOnly ? "true" : null, limit, after));
+        if (page == null || page.conversations() == null) {
+            throw new ApiException(503, "Service Unavailable");
+        }
+        return page;
+    }
+
+    /**
+     * The first page of the threads with unread patient messages ({@code unread=true&limit=100}), for the
+     * nav's count: through its own circuit breaker ({@link #unreadCount}).
+     */
+    public OpsApi.ConversationPage unreadThreads(String token) {
+        OpsApi.ConversationPage page = call(unreadCount, "conversation-unread-count", READ,
+                () -> api.conversations(bearer(token), "true", PAGE, null));
+        if (page == null || page.conversations() == null) {
+            throw new ApiException(503, "Service Unavailable");
+        }
+        return page;
+    }
+
+    /**
+     * A thread, its messages oldest first: the pages of {@code GET /ops/v1/conversations/{id}/messages}
+     * followed to the end, {@value #THREAD_PAGES} of {@value #PAGE} at most (the oldest then).
+     */
+    public OpsApi.Thread thread(String token, String id) {
+        List<OpsApi.Message> messages = new ArrayList<>();
+        OpsApi.Conversation conversation = null;
+        String cursor = null;
+        for (int page = 0; page < THREAD_PAGES; page++) {
+            String after = cursor;
+            OpsApi.Thread read = call("conversation-read", READ, () -> api.thread(bearer(token), id, PAGE, after));
+            if (read == null || read.conversation() == null || read.messages() == null) {
+                throw new ApiException(503, "Service Unavailable");
+            }
+            conversation = read.conversation();
+            messages.addAll(read.messages());
+            cursor = read.nextCursor();
+            if (cursor == null) {
+                break;
+            }
+        }
+        return new OpsApi.Thread(conversation, messages, cursor);
+    }
+
+    public void markRead(String token, String id) {
+        call("conversation-mark-read", CHANGE, () -> api.markRead(bearer(token), id, JsonNodeFactory.instance.objectNode()));
+    }
+
+    public void reply(String token, String id, JsonNode body) {
+        call("conversation-reply", CHANGE, () -> api.reply(bearer(token), id, body));
+    }
+
+    /** The file as one part named {@code file}, its name and type as the browser sent them. */
+    public void attach(String token, String id, String fileName, java.nio.file.Path file, String contentType) {
+        call("conversation-attach", UPLOAD, () -> api.attach(bearer(token), id,
+                ClientMultipartForm.create().binaryFileUpload("file", fileName, file.toString(), contentType)));
+    }
+
+    public void handOff(String token, String id, String messageId, JsonNode body) {
+        call("message-handoff", CHANGE, () -> api.handOff(bearer(token), id, messageId, body));
+    }
+
     private <T> T call(String operation, Answers answers, Supplier<T> call) {
+        return call(gateway, operation, answers, call);
+    }
+
+    private static <T> T call(RemoteService service, String operation, Answers answers, Supplier<T> call) {
         try {
-            return gateway.call(operation, answers, call);
+            return service.call(operation, answers, call);
         } catch (WebApplicationException answered) {
             if (answered.getResponse().getStatus() == 401) {
                 throw new SignedOut();

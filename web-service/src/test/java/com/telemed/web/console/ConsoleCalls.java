@@ -35,7 +35,8 @@ public final class ConsoleCalls {
     public static final String ACCOUNT_ID = "8a7d7f3e-5c1b-4f3a-9d2e-1b2c3d4e5f60";
     public static final String PRESCRIBER_ID = "2b1c2a38-0b7e-4d0b-9a43-7a3b2c1d0e9f";
     /** The query parameters a console address may carry: filters, ids, a cursor, the notice. Never patient data. */
-    private static final Set<String> ADDRESS_PARAMETERS = Set.of("drugId", "partnerId", "mine", "actor", "action", "targetId", "after", "done", "event");
+    private static final Set<String> ADDRESS_PARAMETERS = Set.of("drugId", "partnerId", "mine", "actor", "action", "targetId", "after", "done",
+            "event", "unread");
 
     private ConsoleCalls() {
     }

@@ -34,7 +34,7 @@ public class DeliveriesFindResource {
     /** The find form; with {@code partnerId}, {@code 303} to that partner's deliveries (the event filter kept). */
     @GET
     public Response find(@QueryParam("partnerId") String partnerId, @QueryParam("event") String event) {
-        ConsoleSession session = signedIn.require(Role.ADMIN);
+        ConsoleSession session = signedIn.require(Role.ADMIN, Role.SUPPORT);
         String partner = AdminForms.blankToNull(partnerId);
         String byEvent = AdminForms.blankToNull(event);
         if (partner != null) {

@@ -45,7 +45,7 @@ public class DeliveriesResource {
 
     @GET
     public Response page(@PathParam("id") String partnerId, @QueryParam("event") String event, @QueryParam("done") String done) {
-        ConsoleSession session = signedIn.require(Role.ADMIN);
+        ConsoleSession session = signedIn.require(Role.ADMIN, Role.SUPPORT);
         return render(200, view(session, partnerId, AdminForms.blankToNull(event), "redelivered".equals(done) ? "Redelivered" : null, null));
     }
 
@@ -56,7 +56,7 @@ public class DeliveriesResource {
     public Response redeliver(@PathParam("id") String partnerId, @PathParam("deliveryId") String deliveryId, @FormParam("csrf") String csrf,
                               @FormParam("event") String event) {
         signedIn.checkForm(csrf);
-        ConsoleSession session = signedIn.require(Role.ADMIN);
+        ConsoleSession session = signedIn.require(Role.ADMIN, Role.SUPPORT);
         String byEvent = AdminForms.blankToNull(event);
         try {
             ops.redeliver(session.token(), partnerId, deliveryId);

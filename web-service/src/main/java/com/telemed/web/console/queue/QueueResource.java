@@ -1,6 +1,7 @@
 package com.telemed.web.console.queue;
 
 import com.telemed.common.access.Principal.Role;
+import com.telemed.web.console.session.ConsoleConfig;
 import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
 import com.telemed.web.ops.OpsApi;
@@ -16,6 +17,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -23,7 +25,8 @@ import java.util.stream.Collectors;
  * The review queue (interfaces.md C; people-and-pages.md, "The console"): requests-service's queue
  * through the gateway, filtered by drug, partner and, for a prescriber, "claimed by me" (their own
  * prescriber id, never one from the address); a prescriber claims an unclaimed request from here
- * ({@code request.RequestPageResource#claim}). Prescribers and support only.
+ * ({@code request.RequestPageResource#claim}). Prescribers and support only. Its table alone
+ * ({@code /console/queue/table}) is what {@code app.js} fetches every {@code web.console.refresh-seconds}.
  */
 @Path("/console")
 @Produces(MediaType.TEXT_HTML)
@@ -34,24 +37,50 @@ public class QueueResource {
     private final OpsClient ops;
     private final SignedIn signedIn;
     private final Template queue;
+    private final Template table;
+    private final ConsoleConfig config;
 
-    public QueueResource(OpsClient ops, SignedIn signedIn, @Location("console-queue.html") Template queue) {
+    public QueueResource(OpsClient ops, SignedIn signedIn, @Location("console-queue.html") Template queue,
+                         @Location("console-queue-table.html") Template table, ConsoleConfig config) {
         this.ops = ops;
         this.signedIn = signedIn;
         this.queue = queue;
+        this.table = table;
+        this.config = config;
     }
 
     @GET
     @Path("/queue")
     public Response queue(@QueryParam("drugId") String drugId, @QueryParam("partnerId") String partnerId, @QueryParam("mine") String mine) {
+        return Pages.html(200, queue.data("page", view(drugId, partnerId, mine)).data("nav", signedIn.nav()));
+    }
+
+    /** The table alone, as the page has it: the live refresh's fragment ({@code app.js}). */
+    @GET
+    @Path("/queue/table")
+    public Response table(@QueryParam("drugId") String drugId, @QueryParam("partnerId") String partnerId, @QueryParam("mine") String mine) {
+        return Pages.html(200, table.data("page", view(drugId, partnerId, mine)));
+    }
+
+    private QueueView view(String drugId, String partnerId, String mine) {
         ConsoleSession session = signedIn.require(Role.PRESCRIBER, Role.SUPPORT);
         String drug = blankToNull(drugId);
         String partner = blankToNull(partnerId);
         boolean mineOnly = session.prescriber() && "1".equals(mine);
         List<OpsApi.Reviewed> requests = ops.queue(session.token(), drug, partner, mineOnly ? session.prescriberId() : null);
         List<QueueView.Row> rows = requests.stream().map(request -> row(request, session.prescriber())).toList();
-        return Pages.html(200, queue.data("page", new QueueView(drug == null ? "" : drug, partner == null ? "" : partner, mineOnly,
-                session.prescriber(), rows, session.csrf())).data("nav", signedIn.nav()));
+        List<String> query = new ArrayList<>();
+        if (drug != null) {
+            query.add("drugId=" + Pages.encode(drug));
+        }
+        if (partner != null) {
+            query.add("partnerId=" + Pages.encode(partner));
+        }
+        if (mineOnly) {
+            query.add("mine=1");
+        }
+        return new QueueView(drug == null ? "" : drug, partner == null ? "" : partner, mineOnly, session.prescriber(), rows, session.csrf(),
+                "/console/queue/table" + (query.isEmpty() ? "" : "?" + String.join("&", query)), signedIn.unread(), config.refreshSeconds());
     }
 
     private static QueueView.Row row(OpsApi.Reviewed request, boolean prescriber) {

@@ -4,9 +4,12 @@ import java.util.List;
 
 /**
  * The queue page ({@code console-queue.html}): the filters as given ({@code mine} offered to a prescriber
- * only), the requests oldest first as requests-service orders them, and the form token of the claim forms.
+ * only), the requests oldest first as requests-service orders them, and the form token of the claim forms;
+ * for the live refresh ({@code app.js}): the table's own address ({@code console-queue-table.html} alone),
+ * the nav's unread text and how often to refresh.
  */
-public record QueueView(String drugId, String partnerId, boolean mine, boolean offerMine, List<Row> rows, String csrf) {
+public record QueueView(String drugId, String partnerId, boolean mine, boolean offerMine, List<Row> rows, String csrf, String liveSrc,
+                        String navUnread, int refreshSeconds) {
 
     /**
      * One request: {@code created} in UTC ({@code yyyy-MM-dd HH:mm}), the patient's name and state, the

@@ -10,7 +10,8 @@ import java.util.Optional;
  * The console's session ({@code web.console.*}): the key its cookie is sealed with
  * ({@code WEB_CONSOLE_SESSION_KEY}, comma-separated: the first seals, every one opens, so a key rotates
  * without signing everyone out; at least 32 characters each), and how long a session lives: idle
- * ({@code 30m}) and at most ({@code 12h}, the gateway's session token's own lifetime).
+ * ({@code 30m}) and at most ({@code 12h}, the gateway's session token's own lifetime); and how often the
+ * live tables refresh ({@code 15} seconds).
  *
  * <p>The key is optional here so that a production start without it is refused by platform-commons'
  * {@code config.ProductionSettings} in its one line ({@link ConsoleProductionSettings}); the development
@@ -26,6 +27,10 @@ public interface ConsoleConfig {
 
     @WithDefault("12h")
     Duration maxAge();
+
+    /** How often a live table (the conversations, the queue) is fetched again by {@code app.js}, in seconds. */
+    @WithDefault("15")
+    int refreshSeconds();
 
     default List<String> keys() {
         return sessionKey().orElseThrow(() -> new IllegalStateException("web.console.session-key (WEB_CONSOLE_SESSION_KEY) is not set"));

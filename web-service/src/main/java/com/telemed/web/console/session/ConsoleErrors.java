@@ -50,6 +50,6 @@ public class ConsoleErrors {
     }
 
     public Response page(ErrorView view) {
-        return Pages.html(view.status(), error.data("error", view).data("nav", signedIn.nav()));
+        return Pages.html(view.status(), error.data("error", view).data("nav", signedIn.navWithoutCounts()));
     }
 }

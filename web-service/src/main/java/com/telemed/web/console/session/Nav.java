@@ -2,12 +2,15 @@ package com.telemed.web.console.session;
 
 /**
  * The console's header for a signed-in person: the links their roles may use ("Queue" for a prescriber
- * or support, "Audit log" and the administration pages for an administrator, "Appointments" and "Availability"
- * for a prescriber), their name, and the sign-out form's token.
+ * or support, "Audit log" and the administration pages for an administrator, "Webhook deliveries" also for
+ * support, "Appointments" and "Availability" for a prescriber, "Conversations" for all three), their name, and
+ * the sign-out form's token; {@code unread} the threads with unread patient messages ({@code (3 unread)},
+ * {@code (100+ unread)}), empty when none or not known (an error page asks nothing).
  */
-public record Nav(String name, boolean queue, boolean audit, String csrf, boolean appointments) {
+public record Nav(String name, boolean queue, boolean audit, String csrf, boolean appointments, boolean conversations,
+                  String unread, boolean deliveries) {
 
-    /** An administrator's pages ({@code console.admin}): "Partners", "Accounts", "Webhook deliveries", as the audit log. */
+    /** An administrator's pages ({@code console.admin}): "Partners", "Accounts", as the audit log. */
     public boolean admin() {
         return audit;
     }

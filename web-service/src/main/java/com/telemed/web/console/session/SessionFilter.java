@@ -7,6 +7,7 @@ import jakarta.ws.rs.core.Cookie;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.util.Optional;
+import java.util.Set;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
@@ -15,12 +16,15 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
  * within its limits. Without one (no cookie, expired, unreadable, tampered, another key): {@code 303} to
  * {@code /console/sign-in}, the cookie cleared when one was sent, before any resource runs and before
  * anything is asked of the gateway. A session a minute or more since it was last stored goes back to the
- * browser with the answer, seen now (the idle limit counts from there).
+ * browser with the answer, seen now (the idle limit counts from there); but for a live table's refresh, which
+ * the page's script makes on its own ({@link #LIVE}): an open page left alone still ends its session.
  */
 @Singleton
 public class SessionFilter {
 
     static final String SIGN_IN = "/console/sign-in";
+    /** The live tables' fragments, fetched by {@code app.js} while a page is open. */
+    static final Set<String> LIVE = Set.of("/console/conversations/table", "/console/queue/table");
 
     private final ConsoleSessions sessions;
     private final SignedIn signedIn;
@@ -41,7 +45,8 @@ public class SessionFilter {
         if (session.isEmpty()) {
             return toSignIn(cookie != null);
         }
-        Optional<ConsoleSession> refreshed = sessions.refreshed(session.get());
+        // A live table's refresh (app.js, every few seconds) is no use of the console: it keeps no idle session alive.
+        Optional<ConsoleSession> refreshed = LIVE.contains(path) ? Optional.empty() : sessions.refreshed(session.get());
         signedIn.set(refreshed.orElse(session.get()), refreshed.isPresent());
         return null;
     }

@@ -1,7 +1,9 @@
 package com.telemed.web.console.session;
 
 import com.telemed.common.access.Principal.Role;
+import com.telemed.web.ops.OpsClient;
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
@@ -13,8 +15,12 @@ import java.security.MessageDigest;
 @RequestScoped
 public class SignedIn {
 
+    @Inject
+    OpsClient ops;
+
     private ConsoleSession session;
     private boolean reissue;
+    private String unread;
 
     void set(ConsoleSession session, boolean reissue) {
         this.session = session;
@@ -58,12 +64,37 @@ public class SignedIn {
         }
     }
 
-    /** The header of a page for this session; null without one (the sign-in page). */
+    /**
+     * The header of a page for this session, with the number of unread threads ({@link #unread()});
+     * null without a session (the sign-in page).
+     */
     public Nav nav() {
-        if (session == null) {
-            return null;
-        }
+        return session == null ? null : nav(conversations() ? unread() : "");
+    }
+
+    /** The header of an error page: nothing is asked of the gateway for it. */
+    public Nav navWithoutCounts() {
+        return session == null ? null : nav("");
+    }
+
+    private Nav nav(String unread) {
         return new Nav(session.name(), session.hasAny(Role.PRESCRIBER, Role.SUPPORT), session.has(Role.ADMIN), session.csrf(),
-                session.prescriber());
+                session.prescriber(), conversations(), unread, session.hasAny(Role.ADMIN, Role.SUPPORT));
+    }
+
+    private boolean conversations() {
+        return session.hasAny(Role.PRESCRIBER, Role.SUPPORT, Role.ADMIN);
+    }
+
+    /**
+     * The nav's unread text ({@code (3 unread)}, {@code (100+ unread)}, empty for none): the threads with
+     * unread patient messages ({@code GET /ops/v1/conversations?unread=true&limit=100}), asked once per
+     * answer. A count the gateway does not give (refused, down) is left out: the page is shown all the same.
+     */
+    public String unread() {
+        if (unread == null) {
+            unread = UnreadThreads.text(ops, session().token());
+        }
+        return unread;
     }
 }

@@ -3,6 +3,7 @@ package com.telemed.web.console.admin;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.absent;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlMatching;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
@@ -66,7 +67,8 @@ class DeliveriesPageTest {
         assertSeeOther(as(ConsoleCalls.admin()).get("/console/deliveries?partnerId=" + PARTNER + "&event="), "/console/partners/" + PARTNER + "/deliveries");
         assertSeeOther(as(ConsoleCalls.admin()).get("/console/deliveries?partnerId=" + PARTNER + "&event=request.created"),
                 "/console/partners/" + PARTNER + "/deliveries?event=request.created");
-        Neighbours.gateway().verify(0, anyRequestedFor(anyUrl()));
+        // Nothing but the nav's unread count (console.session.UnreadThreads) is asked for the find form and its 303s.
+        Neighbours.gateway().verify(0, anyRequestedFor(urlMatching("(?!/ops/v1/conversations\\?).*")));
     }
 
     @Test
@@ -141,8 +143,9 @@ class DeliveriesPageTest {
     }
 
     @Test
-    void aPrescriberOrSupportGetsTheForbiddenPageAndNothingIsAsked() {
-        for (ConsoleCalls.TestSession session : List.of(ConsoleCalls.prescriber(), ConsoleCalls.support())) {
+    void aPrescriberGetsTheForbiddenPageAndNothingIsAsked() {
+        // Support may redeliver webhooks (people-and-pages.md, "Principals and roles"): its pages are below.
+        for (ConsoleCalls.TestSession session : List.of(ConsoleCalls.prescriber())) {
             for (Response response : List.of(as(session).get("/console/deliveries"), as(session).get("/console/deliveries?partnerId=" + PARTNER),
                     as(session).get("/console/partners/" + PARTNER + "/deliveries"),
                     formAs(session).formParam("csrf", session.csrf()).post("/console/partners/" + PARTNER + "/deliveries/" + FAILED + "/redeliver"))) {
@@ -150,6 +153,18 @@ class DeliveriesPageTest {
             }
         }
         Neighbours.gateway().verify(0, anyRequestedFor(anyUrl()));
+    }
+
+    @Test
+    void supportFindsAPartnersDeliveriesAndRedelivers() {
+        Neighbours.gateway().stubFor(post(urlPathEqualTo(LOG + "/" + FAILED + "/redeliver")).willReturn(aResponse().withStatus(202)
+                .withHeader("Content-Type", "application/json").withBody("{\"delivery\":{\"id\":\"" + FAILED + "\"}}")));
+        ConsoleCalls.TestSession support = ConsoleCalls.support();
+        Document page = page(as(support).get("/console/deliveries"), 200);
+        assertEquals(List.of("Queue", "Conversations", "Webhook deliveries"), page.select("header nav a").stream().map(Element::text).toList());
+        assertSeeOther(formAs(support).formParam("csrf", support.csrf())
+                        .post("/console/partners/" + PARTNER + "/deliveries/" + FAILED + "/redeliver"),
+                "/console/partners/" + PARTNER + "/deliveries?done=redelivered");
     }
 
     @Test

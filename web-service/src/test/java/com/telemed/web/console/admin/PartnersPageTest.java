@@ -2,6 +2,7 @@ package com.telemed.web.console.admin;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlMatching;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
@@ -68,11 +69,12 @@ class PartnersPageTest {
         Element find = page.selectFirst("form[method=get][action=/console/partners]");
         assertEquals("partnerId", find.selectFirst("#partnerId").attr("name"));
         assertEquals("Partner id", page.selectFirst("label[for=partnerId]").text());
-        assertEquals(List.of("Audit log", "Partners", "Accounts", "Webhook deliveries"),
+        assertEquals(List.of("Audit log", "Conversations", "Partners", "Accounts", "Webhook deliveries"),
                 page.select("header nav a").stream().map(Element::text).toList());
-        assertEquals(List.of("/console/audit", "/console/partners", "/console/accounts", "/console/deliveries"),
+        assertEquals(List.of("/console/audit", "/console/conversations", "/console/partners", "/console/accounts", "/console/deliveries"),
                 page.select("header nav a").stream().map(link -> link.attr("href")).toList());
-        Neighbours.gateway().verify(0, anyRequestedFor(anyUrl()));
+        // Nothing but the nav's unread count (console.session.UnreadThreads).
+        Neighbours.gateway().verify(0, anyRequestedFor(urlMatching("(?!/ops/v1/conversations\\?).*")));
     }
 
     @Test
@@ -203,7 +205,8 @@ class PartnersPageTest {
 
     @Test
     void aPrescriberOrSupportGetsTheForbiddenPageAndNothingIsAsked() {
-        for (ConsoleCalls.TestSession session : List.of(ConsoleCalls.prescriber(), ConsoleCalls.support())) {
+        ConsoleCalls.TestSession support = ConsoleCalls.support();
+        for (ConsoleCalls.TestSession session : List.of(ConsoleCalls.prescriber(), support)) {
             for (Response response : List.of(as(session).get("/console/partners"), as(session).get("/console/partners?partnerId=" + PARTNER),
                     as(session).get("/console/partners/" + PARTNER),
                     formAs(session).formParam("csrf", session.csrf()).formParam("name", "Acme").post("/console/partners"),
@@ -211,7 +214,8 @@ class PartnersPageTest {
                 Document page = page(response, 403);
                 assertEquals("Forbidden", page.selectFirst("h1").text());
                 assertEquals("You do not have access to this page.", page.selectFirst("h1 + p").text());
-                assertEquals(List.of("Queue"), page.select("header nav a").stream().map(Element::text).toList());
+                assertEquals(session == support ? List.of("Queue", "Conversations", "Webhook deliveries") : List.of("Queue", "Appointments", "Availability", "Conversations"),
+                        page.select("header nav a").stream().map(Element::text).toList());
             }
         }
         Neighbours.gateway().verify(0, anyRequestedFor(anyUrl()));

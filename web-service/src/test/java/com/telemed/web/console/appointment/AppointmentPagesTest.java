@@ -138,7 +138,7 @@ class AppointmentPagesTest {
         assertEquals("Mark no-show", forms.get(1).selectFirst("button").text());
         assertNull(rows.get(1).selectFirst("form"));
         assertNull(page.selectFirst("#notice"));
-        assertEquals(List.of("Queue", "Appointments", "Availability"), page.select("header nav a").stream().map(Element::text).toList());
+        assertEquals(List.of("Queue", "Appointments", "Availability", "Conversations"), page.select("header nav a").stream().map(Element::text).toList());
         // The prescriber in person: no prescriberId, and the API's range (now, 31 days).
         Neighbours.gateway().verify(1, getRequestedFor(urlEqualTo("/ops/v1/appointments"))
                 .withHeader("Authorization", equalTo("Bearer " + ConsoleCalls.TOKEN)));
@@ -222,7 +222,7 @@ class AppointmentPagesTest {
                     .post("/console/appointments/" + BOOKED + "/outcome"), 403);
             page(formAs(session).formParam("csrf", session.csrf()).formParam("timezone", "UTC").post("/console/availability"), 403);
         }
-        assertEquals(List.of("Queue"), page(as(support).get("/console/appointments"), 403).select("header nav a").stream()
+        assertEquals(List.of("Queue", "Conversations", "Webhook deliveries"), page(as(support).get("/console/appointments"), 403).select("header nav a").stream()
                 .map(Element::text).toList());
         TestSession prescriber = ConsoleCalls.prescriber();
         for (String address : List.of("/console/appointments/" + BOOKED + "/outcome", "/console/availability")) {

@@ -90,7 +90,7 @@ class QueuePageTest {
         assertNotNull(filters.selectFirst("input#mine[type=checkbox][name=mine][value=1]"));
         assertEquals("Claimed by me", page.selectFirst("label[for=mine]").text());
 
-        assertEquals(List.of("Queue", "Appointments", "Availability"), page.select("header nav a").stream().map(Element::text).toList());
+        assertEquals(List.of("Queue", "Appointments", "Availability", "Conversations"), page.select("header nav a").stream().map(Element::text).toList());
         assertEquals("Dr Ada <Okafor>", page.selectFirst("header .account-name").text());
         assertEquals("Sign out", page.selectFirst("header form[action=/console/sign-out] button").text());
         Neighbours.gateway().verify(getRequestedFor(urlPathEqualTo("/ops/v1/review/queue"))
@@ -127,7 +127,7 @@ class QueuePageTest {
         Document page = page(as(ConsoleCalls.admin()).get("/console/queue"), 403);
         assertEquals("Forbidden", page.selectFirst("h1").text());
         assertEquals("You do not have access to this page.", page.selectFirst("h1 + p").text());
-        assertEquals(List.of("Audit log", "Partners", "Accounts", "Webhook deliveries"), page.select("header nav a").stream().map(Element::text).toList());
+        assertEquals(List.of("Audit log", "Conversations", "Partners", "Accounts", "Webhook deliveries"), page.select("header nav a").stream().map(Element::text).toList());
         assertEquals("/console/audit", page.selectFirst("header nav a").attr("href"));
         Neighbours.gateway().verify(0, anyRequestedFor(anyUrl()));
     }
