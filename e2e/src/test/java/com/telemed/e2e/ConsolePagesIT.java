@@ -25,6 +25,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +63,7 @@ class ConsolePagesIT {
     private static final String PATIENT_LAST = "Hopper";
     private static final String DRUG_NAME = "Metformin Console";
     private static final String PRESCRIBER_NAME = "Dr Console E2E";
+    private static final String PRESCRIBER_ZONE = "America/New_York";
 
     private static Browser browser;
 
@@ -281,6 +284,108 @@ class ConsolePagesIT {
         partner(clinic.apiKey()).get("/v1/drugs").then().statusCode(401)
                 .body("error", org.hamcrest.Matchers.equalTo("Invalid API Key"));
         partner(rotated).get("/v1/drugs").then().statusCode(200);
+    }
+
+    @Test
+    void aConsultationIsBookedByThePatientHeldAndThenApproved() throws Exception {
+        List<Map<String, Object>> weekly = java.util.stream.IntStream.rangeClosed(1, 7)
+                .mapToObj(day -> Map.<String, Object>of("weekday", day, "start", "00:00", "end", "24:00")).toList();
+        ops().body(Map.of("timezone", PRESCRIBER_ZONE, "weekly", weekly, "slotMinutes", 30))
+                .put("/ops/v1/prescribers/" + clinic.prescriberId() + "/availability").then().statusCode(200);
+        String requestId = request("consultation");
+        String itemId = itemOf(requestId);
+        WebDriver driver = browser.driver();
+        signIn(driver, clinic.prescriber());
+        browser.get(platform.gateway() + "/console/queue?partnerId=" + clinic.partnerId());
+        Forms.click(driver, By.cssSelector("tr[data-request-id='" + requestId + "'] form button[type=submit]"));
+        Forms.click(driver, By.cssSelector("#item-" + itemId + " form[action$='/request-consultation'] button[type=submit]"));
+        assertEquals("Consultation requested", driver.findElement(By.id("notice")).getText());
+
+        // The patient books the first free slot with the link the partner's webhook carried.
+        Received requested = awaitDelivery("appointment.consultation_requested", json -> requestId.equals(json.path("requestId").asText()));
+        String link = requested.json().path("bookingUrl").asText();
+        browser.get(link + "?tz=Europe%2FBerlin");
+        WebElement first = driver.findElement(By.cssSelector("input[name=startTime]"));
+        Instant start = Instant.parse(first.getAttribute("value"));
+        first.click();
+        Forms.click(driver, By.cssSelector("form.slot-form button[type=submit]"));
+        awaitDelivery("appointment.booked", json -> requestId.equals(json.path("requestId").asText()));
+
+        // The prescriber's list shows it in their own zone; held, then the item is approved.
+        browser.get(platform.gateway() + "/console/appointments");
+        assertEquals(PRESCRIBER_ZONE, driver.findElement(By.id("zone")).getText().replaceAll(".*?([A-Za-z_]+/[A-Za-z_]+).*", "$1"));
+        List<WebElement> rows = driver.findElements(By.cssSelector("#appointments tr[data-appointment-id]"));
+        assertEquals(1, rows.size(), "the prescriber's one appointment");
+        String local = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.of(PRESCRIBER_ZONE)).format(start);
+        assertTrue(rows.get(0).getText().contains(local), "shown in " + PRESCRIBER_ZONE + ": " + local + " in " + rows.get(0).getText());
+        assertTrue(rows.get(0).getText().contains(PATIENT_FIRST + " " + PATIENT_LAST), rows.get(0).getText());
+        look(driver, "console-appointments");
+        String appointmentId = rows.get(0).getAttribute("data-appointment-id");
+        Forms.click(driver, By.cssSelector("tr[data-appointment-id='" + appointmentId + "'] form:has(input[value=held]) button"));
+        assertEquals("Marked held", driver.findElement(By.id("notice")).getText());
+        assertEquals("held", ops().get("/ops/v1/appointments/" + appointmentId).then().statusCode(200).extract().path("appointment.status"));
+
+        browser.get(platform.gateway() + "/console/requests/" + requestId);
+        fillPrescription(driver.findElement(By.id("item-" + itemId)), "30");
+        Forms.click(driver, By.cssSelector("#item-" + itemId + " form[action$='/approve'] button[type=submit]"));
+        assertEquals("Approved", driver.findElement(By.id("notice")).getText());
+        awaitDelivery("item.approved", json -> requestId.equals(json.path("requestId").asText()));
+    }
+
+    @Test
+    void aPatientsMessageReachesThePrescribersListWithoutAReloadAndTheReplyAndHandOffReachThePartner() throws Exception {
+        String requestId = request("messages");
+        ops().body(Map.of("prescriberId", clinic.prescriberId())).post("/ops/v1/requests/" + requestId + "/claim").then().statusCode(200);
+        String memberId = partner(clinic.apiKey()).get("/v1/requests/" + requestId).then().statusCode(200).extract().path("memberId");
+        String conversationId = partner(clinic.apiKey()).contentType(ContentType.JSON).body(Map.of("memberId", memberId))
+                .post("/v1/messages/conversations/for-member").then().statusCode(201).extract().path("conversation.id");
+        WebDriver driver = browser.driver();
+        signIn(driver, clinic.prescriber());
+        browser.get(platform.gateway() + "/console/conversations");
+        look(driver, "console-conversations-empty");
+
+        // The patient writes: the open page shows it, unread, with no reload (its table refreshes itself).
+        String patientText = "The tablets make me dizzy in the morning. Should I take them at night?";
+        String patientMessageId = partner(clinic.apiKey()).contentType(ContentType.JSON).body(Map.of("text", patientText))
+                .post("/v1/messages/conversations/" + conversationId + "/messages").then().statusCode(201).extract().path("message.id");
+        WebElement page = driver.findElement(By.tagName("html"));
+        By unreadRow = By.cssSelector("#conversations tr[data-conversation-id='" + conversationId + "'][data-unread='1']");
+        await("the unread thread without a reload").atMost(Duration.ofSeconds(45)).pollInterval(Duration.ofMillis(250))
+                .until(() -> !driver.findElements(unreadRow).isEmpty());
+        assertEquals("html", page.getTagName(), "the same document: not reloaded");
+        assertEquals("(1 unread)", driver.findElement(By.id("nav-unread")).getText());
+        look(driver, "console-conversations");
+
+        // Opened: read; the prescriber replies, attaches a file and hands the question off.
+        Forms.click(driver, By.cssSelector("tr[data-conversation-id='" + conversationId + "'] a"));
+        assertTrue(driver.findElement(By.id("messages")).getText().contains(patientText));
+        look(driver, "console-thread");
+        String reply = "Take them at night with food; tell us if the dizziness goes on.";
+        driver.findElement(By.id("text")).sendKeys(reply);
+        Forms.click(driver, By.cssSelector("form[action$='/reply'] button[type=submit]"));
+        assertEquals("Sent", driver.findElement(By.id("notice")).getText());
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("dosing-", ".pdf");
+        java.nio.file.Files.write(file, "%PDF-1.4 a dosing plan".getBytes(StandardCharsets.UTF_8));
+        driver.findElement(By.id("file")).sendKeys(file.toString());
+        Forms.click(driver, By.cssSelector("form[action$='/attach'] button[type=submit]"));
+        assertEquals("Attached", driver.findElement(By.id("notice")).getText());
+        assertFalse(driver.findElements(By.cssSelector("#messages a.attachment")).isEmpty(), "the file in the thread");
+        driver.findElement(By.cssSelector("#category-" + patientMessageId + " option[value=orders]")).click();
+        driver.findElement(By.id("note-" + patientMessageId)).sendKeys("Dosing question");
+        Forms.click(driver, By.cssSelector("li[data-message-id='" + patientMessageId + "'] form button[type=submit]"));
+        assertEquals("Handed off", driver.findElement(By.id("notice")).getText());
+
+        Received fresh = awaitDelivery("message.new", json -> conversationId.equals(json.path("conversationId").asText()));
+        Received handoff = awaitDelivery("message.handoff", json -> conversationId.equals(json.path("conversationId").asText()));
+        WebhookReceiver.assertSigned(fresh, clinic.secret());
+        WebhookReceiver.assertSigned(handoff, clinic.secret());
+        assertPayload(fresh.json(), "event", "message.new", "memberId", memberId, "prescriberName", PRESCRIBER_NAME,
+                "messagePreview", reply, "conversationId", conversationId);
+        assertPayload(handoff.json(), "event", "message.handoff", "memberId", memberId, "conversationId", conversationId,
+                "messageId", patientMessageId, "text", patientText, "category", "orders", "prescriberName", PRESCRIBER_NAME,
+                "note", "Dosing question");
+        assertEquals(0, (int) partner(clinic.apiKey()).get("/v1/messages/conversations/" + conversationId).then().statusCode(200)
+                .extract().path("conversation.unreadByPrescriber"), "read when opened");
     }
 
     // --- the platform through its APIs -------------------------------------------------------------

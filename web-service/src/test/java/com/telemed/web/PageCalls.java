@@ -33,7 +33,7 @@ import org.jsoup.nodes.Element;
 public final class PageCalls {
 
     /** The policy of every page whose forms post only to the service. */
-    public static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self';"
+    public static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self';"
             + " base-uri 'none'; frame-ancestors 'none'";
     public static final String HTML = "text/html;charset=UTF-8";
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -13,7 +13,7 @@ import jakarta.inject.Singleton;
  *
  * <ul>
  *   <li>{@code Content-Security-Policy}: {@link #policy}: nothing but the service's own script, style
- *   and images, no inline script, forms posted only to the service (and to the validated return origin
+ *   and images, no inline script, fetches only to the service (the console's live tables), forms posted only to the service (and to the validated return origin
  *   of a survey whose answer redirects there: {@link #allowFormAction}), no {@code <base>}, never framed;</li>
  *   <li>{@code Cache-Control: no-store}: nothing of a patient's page is kept by any cache;</li>
  *   <li>{@code Referrer-Policy: no-referrer}: a page's address (its token) never leaves in a Referer;</li>
@@ -44,7 +44,7 @@ public class PageHeaders {
 
     /** The policy; {@code formOrigin} (an origin, {@code https://partner.example}) joins {@code form-action} when not null. */
     public static String policy(String formOrigin) {
-        return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'"
+        return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'"
                 + (formOrigin == null ? "" : " " + formOrigin) + "; base-uri 'none'; frame-ancestors 'none'";
     }
 }
