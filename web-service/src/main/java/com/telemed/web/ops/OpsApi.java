@@ -147,6 +147,32 @@ public interface OpsApi {
     JsonNode handOff(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id,
                      @PathParam("messageId") String messageId, JsonNode body);
 
+    // Catalogue and people (console.admin): drugs, intake surveys, prescribers.
+
+    @GET
+    @Path("/drugs")
+    Drugs drugs(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer);
+
+    @PUT
+    @Path("/drugs/{drugId}")
+    JsonNode putDrug(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("drugId") String drugId, JsonNode body);
+
+    @GET
+    @Path("/surveys/{surveyId}")
+    SurveyEnvelope survey(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("surveyId") String surveyId);
+
+    @PUT
+    @Path("/surveys/{surveyId}")
+    SurveyEnvelope putSurvey(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("surveyId") String surveyId, JsonNode body);
+
+    @POST
+    @Path("/prescribers")
+    PrescriberEnvelope createPrescriber(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, JsonNode body);
+
+    @GET
+    @Path("/prescribers/{id}")
+    PrescriberEnvelope prescriber(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id);
+
     record Credentials(String email, String password) {
     }
 
@@ -256,5 +282,33 @@ public interface OpsApi {
     /** A message (partner-api.md, Message), as far as the console shows it. */
     record Message(String id, String senderRole, String senderName, String type, String text, String attachmentUrl, String attachmentName,
                    String handoffCategory, Instant createdAt) {
+    }
+
+    /** {@code GET /ops/v1/drugs}: every drug with its pharmacy (operations-api.md, "Catalogue"). */
+    record Drugs(List<Drug> drugs) {
+    }
+
+    record Drug(String id, String name, String description, String defaultAdCopy, String classification, List<Sku> skus,
+                DrugPharmacy pharmacy) {
+    }
+
+    /** A SKU; {@code packageSize} and {@code concentration} kept as the API gives them (the console's form does not edit them). */
+    record Sku(String id, String label, JsonNode packageSize, JsonNode concentration, boolean active) {
+    }
+
+    record DrugPharmacy(String id, String method) {
+    }
+
+    record SurveyEnvelope(Survey survey) {
+    }
+
+    /** An intake survey with its rules; {@code questions} as the API gives them (the console edits them as JSON). */
+    record Survey(String id, String title, List<String> drugIds, JsonNode questions, Instant createdAt, Instant updatedAt) {
+    }
+
+    record PrescriberEnvelope(Prescriber prescriber) {
+    }
+
+    record Prescriber(String id, String name, String email, Instant createdAt) {
     }
 }

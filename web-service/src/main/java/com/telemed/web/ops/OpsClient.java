@@ -217,6 +217,41 @@ public class OpsClient {
         call("message-handoff", CHANGE, () -> api.handOff(bearer(token), id, messageId, body));
     }
 
+    // Catalogue and people (console.admin).
+
+    /** Every drug with its pharmacy, as the catalogue lists them. */
+    public List<OpsApi.Drug> drugs(String token) {
+        OpsApi.Drugs drugs = call("drug-list", READ, () -> api.drugs(bearer(token)));
+        if (drugs == null || drugs.drugs() == null) {
+            throw new ApiException(503, "Service Unavailable");
+        }
+        return drugs.drugs();
+    }
+
+    /** Creates or replaces a drug; {@code 400} issues come back as an {@link OpsRefusal}. */
+    public void putDrug(String token, String drugId, JsonNode body) {
+        call("drug-put", CHANGE, () -> api.putDrug(bearer(token), drugId, body));
+    }
+
+    public OpsApi.Survey survey(String token, String surveyId) {
+        OpsApi.SurveyEnvelope envelope = call("survey-read", READ, () -> api.survey(bearer(token), surveyId));
+        return envelope == null ? null : envelope.survey();
+    }
+
+    public void putSurvey(String token, String surveyId, JsonNode body) {
+        call("survey-put", CHANGE, () -> api.putSurvey(bearer(token), surveyId, body));
+    }
+
+    public OpsApi.Prescriber createPrescriber(String token, JsonNode body) {
+        OpsApi.PrescriberEnvelope envelope = call("prescriber-create", CHANGE, () -> api.createPrescriber(bearer(token), body));
+        return envelope == null ? null : envelope.prescriber();
+    }
+
+    public OpsApi.Prescriber prescriber(String token, String id) {
+        OpsApi.PrescriberEnvelope envelope = call("prescriber-read", READ, () -> api.prescriber(bearer(token), id));
+        return envelope == null ? null : envelope.prescriber();
+    }
+
     private <T> T call(String operation, Answers answers, Supplier<T> call) {
         return call(gateway, operation, answers, call);
     }

@@ -36,7 +36,7 @@ public final class ConsoleCalls {
     public static final String PRESCRIBER_ID = "2b1c2a38-0b7e-4d0b-9a43-7a3b2c1d0e9f";
     /** The query parameters a console address may carry: filters, ids, a cursor, the notice. Never patient data. */
     private static final Set<String> ADDRESS_PARAMETERS = Set.of("drugId", "partnerId", "mine", "actor", "action", "targetId", "after", "done",
-            "event", "unread");
+            "event", "unread", "surveyId", "prescriberId");
 
     private ConsoleCalls() {
     }

@@ -10,7 +10,7 @@ package com.telemed.web.console.session;
 public record Nav(String name, boolean queue, boolean audit, String csrf, boolean appointments, boolean conversations,
                   String unread, boolean deliveries) {
 
-    /** An administrator's pages ({@code console.admin}): "Partners", "Accounts", as the audit log. */
+    /** An administrator's pages ({@code console.admin}): "Partners", "Accounts", "Drugs", "Surveys", "Prescribers", as the audit log. */
     public boolean admin() {
         return audit;
     }

@@ -69,9 +69,9 @@ class PartnersPageTest {
         Element find = page.selectFirst("form[method=get][action=/console/partners]");
         assertEquals("partnerId", find.selectFirst("#partnerId").attr("name"));
         assertEquals("Partner id", page.selectFirst("label[for=partnerId]").text());
-        assertEquals(List.of("Audit log", "Conversations", "Partners", "Accounts", "Webhook deliveries"),
+        assertEquals(List.of("Audit log", "Conversations", "Partners", "Accounts", "Drugs", "Surveys", "Prescribers", "Webhook deliveries"),
                 page.select("header nav a").stream().map(Element::text).toList());
-        assertEquals(List.of("/console/audit", "/console/conversations", "/console/partners", "/console/accounts", "/console/deliveries"),
+        assertEquals(List.of("/console/audit", "/console/conversations", "/console/partners", "/console/accounts", "/console/drugs", "/console/surveys", "/console/prescribers", "/console/deliveries"),
                 page.select("header nav a").stream().map(link -> link.attr("href")).toList());
         // Nothing but the nav's unread count (console.session.UnreadThreads).
         Neighbours.gateway().verify(0, anyRequestedFor(urlMatching("(?!/ops/v1/conversations\\?).*")));
