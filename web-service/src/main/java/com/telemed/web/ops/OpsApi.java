@@ -147,6 +147,30 @@ public interface OpsApi {
     JsonNode handOff(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id,
                      @PathParam("messageId") String messageId, JsonNode body);
 
+    // Operations (console.operations): pharmacy credentials, failed transmissions; a prescriber's notes.
+
+    @POST
+    @Path("/pharmacies/{pharmacyId}/credentials")
+    PharmacyKey issuePharmacyKey(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("pharmacyId") String pharmacyId);
+
+    @DELETE
+    @Path("/pharmacies/{pharmacyId}/credentials/{credentialId}")
+    void revokePharmacyKey(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("pharmacyId") String pharmacyId,
+                           @PathParam("credentialId") String credentialId);
+
+    @GET
+    @Path("/pharmacy/failed-transmissions")
+    FailedTransmissions failedTransmissions(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @QueryParam("limit") Integer limit);
+
+    @POST
+    @Path("/requests/{id}/items/{itemId}/send-to-pharmacy")
+    SendOutcome sendToPharmacy(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id,
+                               @PathParam("itemId") String itemId);
+
+    @POST
+    @Path("/requests/{id}/notes")
+    JsonNode addNote(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id, JsonNode body);
+
     record Credentials(String email, String password) {
     }
 
@@ -256,5 +280,20 @@ public interface OpsApi {
     /** A message (partner-api.md, Message), as far as the console shows it. */
     record Message(String id, String senderRole, String senderName, String type, String text, String attachmentUrl, String attachmentName,
                    String handoffCategory, Instant createdAt) {
+    }
+
+    /** {@code POST /ops/v1/pharmacies/:pharmacyId/credentials}: the {@code phk_} key, shown once (gateway README). */
+    record PharmacyKey(String credentialId, String key) {
+    }
+
+    /** {@code GET /ops/v1/pharmacy/failed-transmissions}: unsent items whose last transmission failed, newest first. */
+    record FailedTransmissions(List<FailedTransmission> items) {
+    }
+
+    record FailedTransmission(String requestId, String itemId, String partnerId, String error, Instant failedAt) {
+    }
+
+    /** {@code POST .../send-to-pharmacy}: {@code success} false with {@code error} {@code Fulfillment held: <code>: <reason>}. */
+    record SendOutcome(Boolean success, String method, List<String> warnings, String error) {
     }
 }
