@@ -173,6 +173,30 @@ public interface OpsApi {
     @Path("/prescribers/{id}")
     PrescriberEnvelope prescriber(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id);
 
+    // Operations (console.operations): pharmacy credentials, failed transmissions; a prescriber's notes.
+
+    @POST
+    @Path("/pharmacies/{pharmacyId}/credentials")
+    PharmacyKey issuePharmacyKey(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("pharmacyId") String pharmacyId);
+
+    @DELETE
+    @Path("/pharmacies/{pharmacyId}/credentials/{credentialId}")
+    void revokePharmacyKey(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("pharmacyId") String pharmacyId,
+                           @PathParam("credentialId") String credentialId);
+
+    @GET
+    @Path("/pharmacy/failed-transmissions")
+    FailedTransmissions failedTransmissions(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @QueryParam("limit") Integer limit);
+
+    @POST
+    @Path("/requests/{id}/items/{itemId}/send-to-pharmacy")
+    SendOutcome sendToPharmacy(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id,
+                               @PathParam("itemId") String itemId);
+
+    @POST
+    @Path("/requests/{id}/notes")
+    JsonNode addNote(@HeaderParam(HttpHeaders.AUTHORIZATION) String bearer, @PathParam("id") String id, JsonNode body);
+
     record Credentials(String email, String password) {
     }
 
@@ -310,5 +334,20 @@ public interface OpsApi {
     }
 
     record Prescriber(String id, String name, String email, Instant createdAt) {
+    }
+
+    /** {@code POST /ops/v1/pharmacies/:pharmacyId/credentials}: the {@code phk_} key, shown once (gateway README). */
+    record PharmacyKey(String credentialId, String key) {
+    }
+
+    /** {@code GET /ops/v1/pharmacy/failed-transmissions}: unsent items whose last transmission failed, newest first. */
+    record FailedTransmissions(List<FailedTransmission> items) {
+    }
+
+    record FailedTransmission(String requestId, String itemId, String partnerId, String error, Instant failedAt) {
+    }
+
+    /** {@code POST .../send-to-pharmacy}: {@code success} false with {@code error} {@code Fulfillment held: <code>: <reason>}. */
+    record SendOutcome(Boolean success, String method, List<String> warnings, String error) {
     }
 }

@@ -252,6 +252,42 @@ public class OpsClient {
         return envelope == null ? null : envelope.prescriber();
     }
 
+    // Operations (console.operations). A pharmacy key is shown once and never logged (the policy logs the
+    // service, the operation and the status only).
+
+    public OpsApi.PharmacyKey issuePharmacyKey(String token, String pharmacyId) {
+        return call("pharmacy-key-issue", CHANGE, () -> api.issuePharmacyKey(bearer(token), pharmacyId));
+    }
+
+    public void revokePharmacyKey(String token, String pharmacyId, String credentialId) {
+        call("pharmacy-key-revoke", CHANGE, () -> {
+            api.revokePharmacyKey(bearer(token), pharmacyId, credentialId);
+            return null;
+        });
+    }
+
+    /** The items whose last transmission failed, newest first: the {@value #PAGE} newest (the API's most). */
+    public List<OpsApi.FailedTransmission> failedTransmissions(String token) {
+        OpsApi.FailedTransmissions failed = call("failed-transmissions", READ, () -> api.failedTransmissions(bearer(token), PAGE));
+        if (failed == null || failed.items() == null) {
+            throw new ApiException(503, "Service Unavailable");
+        }
+        return failed.items();
+    }
+
+    /** The operator's resend: a transmission that fails is still a {@code 200}, {@code success} false. */
+    public OpsApi.SendOutcome sendToPharmacy(String token, String id, String itemId) {
+        OpsApi.SendOutcome outcome = call("item-send-to-pharmacy", CHANGE, () -> api.sendToPharmacy(bearer(token), id, itemId));
+        if (outcome == null || outcome.success() == null) {
+            throw new ApiException(503, "Service Unavailable");
+        }
+        return outcome;
+    }
+
+    public void addNote(String token, String id, JsonNode body) {
+        call("request-note", CHANGE, () -> api.addNote(bearer(token), id, body));
+    }
+
     private <T> T call(String operation, Answers answers, Supplier<T> call) {
         return call(gateway, operation, answers, call);
     }

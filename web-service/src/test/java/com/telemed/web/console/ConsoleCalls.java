@@ -56,6 +56,10 @@ public final class ConsoleCalls {
         return session(roles, prescriberId, now, now);
     }
 
+    /** An administrator's header links, in their order (tags/consoleheader.html). */
+    public static final List<String> ADMIN_NAV = List.of("Audit log", "Conversations", "Partners", "Accounts", "Drugs", "Surveys",
+            "Prescribers", "Webhook deliveries", "Pharmacy keys", "Failed transmissions");
+
     public static TestSession prescriber() {
         return session(List.of("prescriber"), PRESCRIBER_ID);
     }

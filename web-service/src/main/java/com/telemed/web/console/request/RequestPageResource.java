@@ -2,6 +2,7 @@ package com.telemed.web.console.request;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.telemed.common.access.Principal.Role;
 import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
@@ -28,7 +29,7 @@ import java.util.Map;
  * A request's page (interfaces.md C): {@code GET} shows it to a prescriber, support or an administrator;
  * a prescriber's item forms post here: approve (the prescription form), deny (a reason), request a
  * consultation. Each checks the form token and the role first, then asks the gateway as the prescriber
- * in person; success is {@code 303} to the page with {@code ?done=}, a refusal the page again with the
+ * in person; a prescriber's note on the request posts here too. Success is {@code 303} to the page with {@code ?done=}, a refusal the page again with the
  * gateway's issues next to their fields and every typed value kept.
  */
 @Path("/console/requests/{id}")
@@ -91,6 +92,32 @@ public class RequestPageResource {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response requestConsultation(@PathParam("id") String id, @PathParam("itemId") String itemId, MultivaluedMap<String, String> form) {
         return decide(id, itemId, "request-consultation", "consultation", form, JsonNodeFactory.instance.objectNode(), List.of());
+    }
+
+    /** A prescriber's note on the request ({@code {"text": "<as typed>"}}): {@code 303} to the page with {@code ?done=noted}. */
+    @POST
+    @Path("/notes")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response note(@PathParam("id") String id, MultivaluedMap<String, String> form) {
+        signedIn.checkForm(form.getFirst("csrf"));
+        ConsoleSession session = signedIn.require(Role.PRESCRIBER);
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        body.put("text", DecisionForms.value(form, "text"));
+        try {
+            ops.addNote(session.token(), id, body);
+        } catch (OpsRefusal refusal) {
+            if (refusal.status() == 404) {
+                throw RequestPages.notFound();
+            }
+            if (refusal.status() != 400 && refusal.status() != 409) {
+                throw refusal;
+            }
+            Map<String, String> errors = refusal.issues().isEmpty()
+                    ? Map.of("", refusal.error() == null ? "This could not be done. Reload the page and try again." : refusal.error())
+                    : DecisionForms.errors(refusal.issues(), List.of("text"));
+            return render(refusal.status(), pages.view(session, id, null, new RequestPages.Failed(null, "note", form, errors)));
+        }
+        return Pages.seeOther("/console/requests/" + Pages.encode(id) + "?done=noted");
     }
 
     private Response decide(String id, String itemId, String decision, String done, MultivaluedMap<String, String> form, JsonNode body,

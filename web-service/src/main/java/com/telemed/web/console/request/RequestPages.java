@@ -25,7 +25,8 @@ public class RequestPages {
 
     static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
     static final Set<String> UNDECIDED = Set.of("pending", "call_requested");
-    static final Map<String, String> NOTICES = Map.of("approved", "Approved", "denied", "Denied", "consultation", "Consultation requested");
+    static final Map<String, String> NOTICES = Map.of("approved", "Approved", "denied", "Denied", "consultation", "Consultation requested",
+            "noted", "Note added");
 
     private final OpsClient ops;
 
@@ -34,8 +35,9 @@ public class RequestPages {
     }
 
     /**
-     * What the last post of one item's form left: the form ({@code approve} or {@code deny}), what was
-     * typed, and the gateway's issues by field ({@code ""}: about none).
+     * What the last post of one item's form left: the form ({@code approve} or {@code deny}; {@code note},
+     * the request's note form, with no item), what was typed, and the gateway's issues by field ({@code ""}:
+     * about none).
      */
     public record Failed(String itemId, String form, MultivaluedMap<String, String> typed, Map<String, String> errors) {
     }
@@ -53,12 +55,18 @@ public class RequestPages {
                 }
             }
         }
+        RequestView.Field note = null;
+        if (session.prescriber()) {
+            boolean noted = failed != null && failed.form().equals("note");
+            note = new RequestView.Field("text", "note-text", "Note", noted ? DecisionForms.value(failed.typed(), "text") : "",
+                    noted ? failed.errors().get("text") : null);
+        }
         return new RequestView(request.id(), done == null ? null : NOTICES.get(done), failed == null ? null : failed.errors().get(""),
                 member(detail.member()),
                 nameAndState(request), request.partnerId(), request.status(), request.prescriberId() == null ? "-" : request.prescriberId(),
                 request.caseNotes(), items.stream().map(RequestPages::itemRow).toList(),
                 detail.history() == null ? List.of() : detail.history().stream().map(RequestPages::historyRow).toList(), actions,
-                session.csrf());
+                session.csrf(), note, "/console/requests/" + Pages.encode(request.id()) + "/notes");
     }
 
     private OpsApi.RequestDetail read(ConsoleSession session, String id) {

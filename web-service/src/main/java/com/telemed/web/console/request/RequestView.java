@@ -9,10 +9,11 @@ import java.util.List;
  *
  * @param notice what the last action did ({@code Approved}, {@code Denied}, {@code Consultation requested}), or null
  * @param error the gateway's refusal of the last action that was about no field (not pending any more ...), or null
+ * @param note a prescriber's note form's field ({@code text}), or null for anyone else
  */
 public record RequestView(String id, String notice, String error, MemberFacts member, String patient, String partnerId, String status,
                           String claimedBy, String caseNotes, List<ItemRow> items, List<HistoryRow> history,
-                          List<ItemActions> actions, String csrf) {
+                          List<ItemActions> actions, String csrf, Field note, String noteAction) {
 
     /** The member as members-service has them; null when it no longer does. */
     public record MemberFacts(String name, String dateOfBirth, String state, List<String> shippingAddress) {
@@ -61,7 +62,7 @@ public record RequestView(String id, String notice, String error, MemberFacts me
         }
 
         public boolean textarea() {
-            return name.equals("directions") || name.equals("reason");
+            return name.equals("directions") || name.equals("reason") || name.equals("text");
         }
 
         public boolean numeric() {

@@ -14,4 +14,14 @@ public record Nav(String name, boolean queue, boolean audit, String csrf, boolea
     public boolean admin() {
         return audit;
     }
+
+    /** "Pharmacy keys" ({@code console.operations}): administrators only. */
+    public boolean pharmacyKeys() {
+        return audit;
+    }
+
+    /** "Failed transmissions" ({@code console.operations}): administrators and support, as the webhook deliveries. */
+    public boolean transmissions() {
+        return deliveries;
+    }
 }

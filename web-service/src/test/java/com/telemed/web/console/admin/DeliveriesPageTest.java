@@ -161,7 +161,7 @@ class DeliveriesPageTest {
                 .withHeader("Content-Type", "application/json").withBody("{\"delivery\":{\"id\":\"" + FAILED + "\"}}")));
         ConsoleCalls.TestSession support = ConsoleCalls.support();
         Document page = page(as(support).get("/console/deliveries"), 200);
-        assertEquals(List.of("Queue", "Conversations", "Webhook deliveries"), page.select("header nav a").stream().map(Element::text).toList());
+        assertEquals(List.of("Queue", "Conversations", "Webhook deliveries", "Failed transmissions"), page.select("header nav a").stream().map(Element::text).toList());
         assertSeeOther(formAs(support).formParam("csrf", support.csrf())
                         .post("/console/partners/" + PARTNER + "/deliveries/" + FAILED + "/redeliver"),
                 "/console/partners/" + PARTNER + "/deliveries?done=redelivered");

@@ -11,7 +11,7 @@ import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
 
 /** Every log line the service writes while some calls run (the root logger: access lines, remote calls, errors). */
-final class LogLines {
+public final class LogLines {
 
     private LogLines() {
     }
@@ -20,7 +20,7 @@ final class LogLines {
      * The lines written while {@code calls} run, once the access lines of {@code answers} answers are there
      * (an access line is written when its answer ended, which may be just after the client read it).
      */
-    static List<String> during(int answers, Runnable calls) {
+    public static List<String> during(int answers, Runnable calls) {
         List<String> lines = new CopyOnWriteArrayList<>();
         List<String> access = new CopyOnWriteArrayList<>();
         Handler capture = new Handler() {

@@ -69,9 +69,10 @@ class PartnersPageTest {
         Element find = page.selectFirst("form[method=get][action=/console/partners]");
         assertEquals("partnerId", find.selectFirst("#partnerId").attr("name"));
         assertEquals("Partner id", page.selectFirst("label[for=partnerId]").text());
-        assertEquals(List.of("Audit log", "Conversations", "Partners", "Accounts", "Drugs", "Surveys", "Prescribers", "Webhook deliveries"),
+        assertEquals(ConsoleCalls.ADMIN_NAV,
                 page.select("header nav a").stream().map(Element::text).toList());
-        assertEquals(List.of("/console/audit", "/console/conversations", "/console/partners", "/console/accounts", "/console/drugs", "/console/surveys", "/console/prescribers", "/console/deliveries"),
+        assertEquals(List.of("/console/audit", "/console/conversations", "/console/partners", "/console/accounts", "/console/drugs", "/console/surveys",
+                "/console/prescribers", "/console/deliveries", "/console/pharmacy-keys", "/console/transmissions"),
                 page.select("header nav a").stream().map(link -> link.attr("href")).toList());
         // Nothing but the nav's unread count (console.session.UnreadThreads).
         Neighbours.gateway().verify(0, anyRequestedFor(urlMatching("(?!/ops/v1/conversations\\?).*")));
@@ -214,7 +215,7 @@ class PartnersPageTest {
                 Document page = page(response, 403);
                 assertEquals("Forbidden", page.selectFirst("h1").text());
                 assertEquals("You do not have access to this page.", page.selectFirst("h1 + p").text());
-                assertEquals(session == support ? List.of("Queue", "Conversations", "Webhook deliveries") : List.of("Queue", "Appointments", "Availability", "Conversations"),
+                assertEquals(session == support ? List.of("Queue", "Conversations", "Webhook deliveries", "Failed transmissions") : List.of("Queue", "Appointments", "Availability", "Conversations"),
                         page.select("header nav a").stream().map(Element::text).toList());
             }
         }

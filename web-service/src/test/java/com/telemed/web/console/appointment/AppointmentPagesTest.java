@@ -222,7 +222,7 @@ class AppointmentPagesTest {
                     .post("/console/appointments/" + BOOKED + "/outcome"), 403);
             page(formAs(session).formParam("csrf", session.csrf()).formParam("timezone", "UTC").post("/console/availability"), 403);
         }
-        assertEquals(List.of("Queue", "Conversations", "Webhook deliveries"), page(as(support).get("/console/appointments"), 403).select("header nav a").stream()
+        assertEquals(List.of("Queue", "Conversations", "Webhook deliveries", "Failed transmissions"), page(as(support).get("/console/appointments"), 403).select("header nav a").stream()
                 .map(Element::text).toList());
         TestSession prescriber = ConsoleCalls.prescriber();
         for (String address : List.of("/console/appointments/" + BOOKED + "/outcome", "/console/availability")) {

@@ -85,7 +85,7 @@ class AuditPageTest {
         assertEquals("Next page", page.selectFirst("a#next-page").text());
         assertEquals(ConsoleCalls.ACCOUNT_ID, page.selectFirst("#actor").val());
         assertEquals("request.read", page.selectFirst("#action").val());
-        assertEquals(List.of("Audit log", "Conversations", "Partners", "Accounts", "Drugs", "Surveys", "Prescribers", "Webhook deliveries"), page.select("header nav a").stream().map(Element::text).toList());
+        assertEquals(ConsoleCalls.ADMIN_NAV, page.select("header nav a").stream().map(Element::text).toList());
         Neighbours.gateway().verify(1, getRequestedFor(urlPathEqualTo("/ops/v1/audit"))
                 .withHeader("Authorization", equalTo("Bearer " + ConsoleCalls.TOKEN))
                 .withQueryParam("actor", equalTo(ConsoleCalls.ACCOUNT_ID)).withQueryParam("action", equalTo("request.read"))
@@ -116,7 +116,7 @@ class AuditPageTest {
             Document page = page(as(session).get("/console/audit"), 403);
             assertEquals("You do not have access to this page.", page.selectFirst("h1 + p").text());
             assertEquals(session == prescriber ? List.of("Queue", "Appointments", "Availability", "Conversations")
-                            : List.of("Queue", "Conversations", "Webhook deliveries"),
+                            : List.of("Queue", "Conversations", "Webhook deliveries", "Failed transmissions"),
                     page.select("header nav a").stream().map(Element::text).toList());
         }
         Neighbours.gateway().verify(0, anyRequestedFor(anyUrl()));
