@@ -23,6 +23,8 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 public class SessionFilter {
 
     static final String SIGN_IN = "/console/sign-in";
+    /** The OpenID Connect sign-in: quarkus-oidc's code flow guards it, and it makes the session. */
+    static final String SIGN_IN_OIDC = "/console/sign-in/oidc";
     /** The live tables' fragments, fetched by {@code app.js} while a page is open. */
     static final Set<String> LIVE = Set.of("/console/conversations/table", "/console/queue/table");
 
@@ -37,7 +39,7 @@ public class SessionFilter {
     @ServerRequestFilter
     public Response session(ContainerRequestContext request) {
         String path = request.getUriInfo().getPath();
-        if (!path.equals("/console") && !path.startsWith("/console/") || path.equals(SIGN_IN)) {
+        if (!path.equals("/console") && !path.startsWith("/console/") || path.equals(SIGN_IN) || path.equals(SIGN_IN_OIDC)) {
             return null;
         }
         Cookie cookie = request.getCookies().get(SessionCookies.NAME);

@@ -30,18 +30,21 @@ public class SignInResource {
 
     static final String INVALID = "Invalid email or password";
     static final String TOO_MANY = "Too many attempts. Try again later.";
+    static final String NO_PASSWORDS = "Sign-in with a password is not available here";
 
     private final OpsClient ops;
     private final ConsoleSessions sessions;
     private final SignedIn signedIn;
     private final Template signIn;
+    private final boolean oidc;
 
     public SignInResource(OpsClient ops, ConsoleSessions sessions, SignedIn signedIn,
-                          @Location("console-sign-in.html") Template signIn) {
+                          @Location("console-sign-in.html") Template signIn, ConsoleConfig config) {
         this.ops = ops;
         this.sessions = sessions;
         this.signedIn = signedIn;
         this.signIn = signIn;
+        this.oidc = config.oidc().on();
     }
 
     @GET
@@ -72,6 +75,9 @@ public class SignInResource {
             return switch (refusal.status()) {
                 case 429 -> page(429, new SignInView(typed, null, null, TOO_MANY));
                 case 400 -> page(400, new SignInView(typed, "Enter an email address, like name@example.com", null, null));
+                // Local accounts are off at the gateway: only the organisation's sign-in is offered.
+                case 404 -> Pages.html(404, signIn.data("page", new SignInView("", null, null, NO_PASSWORDS)).data("nav", null)
+                        .data("oidc", oidc).data("passwords", false));
                 default -> page(401, new SignInView(typed, null, null, INVALID));
             };
         }
@@ -100,6 +106,6 @@ public class SignInResource {
     }
 
     private Response page(int status, SignInView view) {
-        return Pages.html(status, signIn.data("page", view).data("nav", null));
+        return Pages.html(status, signIn.data("page", view).data("nav", null).data("oidc", oidc).data("passwords", true));
     }
 }
