@@ -40,6 +40,8 @@ public class ConsoleOidcTenant {
         return Optional.of(tenant
                 .authentication()
                 .pkceRequired(true)
+                // Served over HTTPS behind the gateway, which ends TLS: the cookie of the flow is Secure all the same.
+                .cookieForceSecure(true)
                 .cookiePath("/console")
                 .end()
                 .build());

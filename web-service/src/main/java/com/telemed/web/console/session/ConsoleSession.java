@@ -43,6 +43,14 @@ public record ConsoleSession(String token, String accountId, String name, List<S
         return has(Role.PRESCRIBER) && prescriberId != null;
     }
 
+    /**
+     * The token is one of the gateway's own sessions ({@code ops_...}, a password sign-in), which the gateway
+     * ends on sign-out; otherwise it is the provider's access token (an OpenID Connect sign-in).
+     */
+    public boolean gatewaySession() {
+        return token.startsWith("ops_");
+    }
+
     /** Where signing in leads: the queue for whoever may read it, else the audit log (an administrator only). */
     public String home() {
         return !hasAny(Role.PRESCRIBER, Role.SUPPORT) && has(Role.ADMIN) ? "/console/audit" : "/console/queue";

@@ -13,9 +13,12 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.Optional;
 
 /**
  * The console's door (interfaces.md C): {@code /console} leads to the signed-in person's first page,
@@ -37,9 +40,11 @@ public class SignInResource {
     private final SignedIn signedIn;
     private final Template signIn;
     private final boolean oidc;
+    private final ProviderSignOut providerSignOut;
 
     public SignInResource(OpsClient ops, ConsoleSessions sessions, SignedIn signedIn,
-                          @Location("console-sign-in.html") Template signIn, ConsoleConfig config) {
+                          @Location("console-sign-in.html") Template signIn, ConsoleConfig config, ProviderSignOut providerSignOut) {
+        this.providerSignOut = providerSignOut;
         this.ops = ops;
         this.sessions = sessions;
         this.signedIn = signedIn;
@@ -95,8 +100,17 @@ public class SignInResource {
     @POST
     @Path("/sign-out")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response signOut(@FormParam("csrf") String csrf) {
+    public Response signOut(@FormParam("csrf") String csrf, @Context UriInfo uri) {
         signedIn.checkForm(csrf);
+        if (!signedIn.session().gatewaySession()) {
+            // The provider's access token: the gateway has no session to end; the provider's own, when it says where.
+            Optional<String> provider = providerSignOut.redirect(uri.getBaseUriBuilder().replacePath(SessionFilter.SIGN_IN).build());
+            if (provider.isPresent()) {
+                return Response.status(303).header(HttpHeaders.LOCATION, provider.get())
+                        .header(HttpHeaders.SET_COOKIE, SessionCookies.cleared()).build();
+            }
+            return SessionFilter.toSignIn(true);
+        }
         try {
             ops.signOut(signedIn.token());
         } catch (SignedOut alreadyEnded) {

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.web.Neighbours;
 import com.telemed.web.console.ConsoleCalls;
+import com.telemed.web.page.PageHeaders;
 import com.telemed.common.config.ProductionRequirement;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.WithTestResource;
@@ -179,6 +180,40 @@ class OidcSignInTest {
         Response answer = browser().cookie("console_session", seal.seal(ended)).get("/console/queue");
         assertSeeOther(answer, "/console/sign-in");
         assertEquals(ConsoleSessionTest.CLEARED, answer.header("Set-Cookie"));
+        Neighbours.gateway().verify(0, anyRequestedFor(anyUrl()));
+    }
+
+    /** A session an OpenID Connect sign-in made: the provider's access token (no {@code ops_}), its expiry. */
+    static String providerSession(String csrf) {
+        Instant now = Instant.now();
+        return ConsoleCalls.seal(List.of(ConsoleProductionSettings.DEVELOPMENT_KEY)).seal(new ConsoleSession("eyJhbGciOiJSUzI1NiJ9.e30.c2ln",
+                ConsoleCalls.ACCOUNT_ID, "Ada", List.of("admin"), null, csrf, now, now, now.plusSeconds(300)));
+    }
+
+    @Test
+    void signingOutEndsAtTheProviderAndAsksTheGatewayNothing() {
+        URI endSession = URI.create(Neighbours.oidc().issuerUrl(Neighbours.OIDC_ISSUER).toString().replaceAll("/$", "") + "/endsession");
+        String origin = endSession.getScheme() + "://" + endSession.getRawAuthority();
+        // Its pages let the sign-out form's answer go to the provider.
+        Response home = browser().cookie("console_session", providerSession("c1")).get("/console");
+        assertEquals(303, home.statusCode());
+        assertEquals(PageHeaders.policy(origin), home.header("Content-Security-Policy"));
+
+        Response out = form().cookie("console_session", providerSession("c2")).formParam("csrf", "c2").post("/console/sign-out");
+        assertEquals(303, out.statusCode(), out::asString);
+        URI location = URI.create(out.header("Location"));
+        assertEquals(endSession.toString(), location.getScheme() + "://" + location.getRawAuthority() + location.getRawPath());
+        Map<String, String> query = query(location);
+        assertEquals(Neighbours.OIDC_CLIENT_ID, query.get("client_id"));
+        assertEquals(URI.create(io.restassured.RestAssured.baseURI + ":" + io.restassured.RestAssured.port + "/console/sign-in").toString(),
+                query.get("post_logout_redirect_uri"));
+        assertEquals(ConsoleSessionTest.CLEARED, out.header("Set-Cookie"));
+        Neighbours.gateway().verify(0, anyRequestedFor(anyUrl()));
+
+        // A form token not the session's: the expired-form page, nothing done.
+        Document expired = com.telemed.web.PageCalls.pageOnly(form().cookie("console_session", providerSession("c3")).formParam("csrf", "other")
+                .post("/console/sign-out"), 403, PageHeaders.policy(origin));
+        assertEquals("This form has expired. Reload the page and try again.", expired.selectFirst("h1 + p").text());
         Neighbours.gateway().verify(0, anyRequestedFor(anyUrl()));
     }
 
