@@ -25,7 +25,7 @@ import org.jboss.resteasy.reactive.client.api.ClientMultipartForm;
 @ApplicationScoped
 public class OpsClient {
 
-    private static final Answers SIGN_IN = Answers.of(400, 401, 429);
+    private static final Answers SIGN_IN = Answers.of(400, 401, 404, 429);
     private static final Answers READ = Answers.of(400, 401, 403, 404);
     private static final Answers CHANGE = Answers.of(400, 401, 403, 404, 409);
     private static final Answers UPLOAD = Answers.of(400, 401, 403, 404, 413);
@@ -47,7 +47,10 @@ public class OpsClient {
         this.unreadCount = calls.service("gateway-unread-count");
     }
 
-    /** {@code POST /ops/v1/sessions}: {@code 400}, {@code 401} and {@code 429} come back as {@link OpsRefusal}s. */
+    /**
+     * {@code POST /ops/v1/sessions}: {@code 400}, {@code 401}, {@code 404} (local accounts off at the gateway) and
+     * {@code 429} come back as {@link OpsRefusal}s.
+     */
     public OpsApi.SessionToken signIn(String email, String password) {
         try {
             return gateway.call("sign-in", SIGN_IN, () -> api.signIn(new OpsApi.Credentials(email, password)));

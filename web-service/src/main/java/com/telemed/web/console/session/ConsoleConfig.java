@@ -32,6 +32,25 @@ public interface ConsoleConfig {
     @WithDefault("15")
     int refreshSeconds();
 
+    /** The OpenID Connect sign-in ({@code web.console.oidc.*}, {@link ConsoleOidcTenant}); off while no issuer is set. */
+    Oidc oidc();
+
+    interface Oidc {
+
+        /** The provider's issuer URL ({@code WEB_CONSOLE_OIDC_ISSUER}); its discovery document gives the rest. */
+        Optional<String> issuer();
+
+        /** The console's client at the provider ({@code WEB_CONSOLE_OIDC_CLIENT_ID}). */
+        Optional<String> clientId();
+
+        /** Its secret ({@code WEB_CONSOLE_OIDC_CLIENT_SECRET}). */
+        Optional<String> clientSecret();
+
+        default boolean on() {
+            return issuer().filter(issuer -> !issuer.isBlank()).isPresent();
+        }
+    }
+
     default List<String> keys() {
         return sessionKey().orElseThrow(() -> new IllegalStateException("web.console.session-key (WEB_CONSOLE_SESSION_KEY) is not set"));
     }

@@ -32,11 +32,19 @@ public class ConsoleSessions {
 
     /** The session of a sign-in: the gateway's token and who it is, a fresh form token. */
     public ConsoleSession start(String token, OpsApi.Account account) {
+        return start(token, account, null);
+    }
+
+    /**
+     * The session of a sign-in whose token ends at {@code expiresAt} (an OpenID Connect access token's
+     * {@code exp}, as the gateway's {@code GET /ops/v1/sessions/current} gives it; null: none of its own).
+     */
+    public ConsoleSession start(String token, OpsApi.Account account, Instant expiresAt) {
         byte[] csrf = new byte[32];
         random.nextBytes(csrf);
         Instant now = clock.instant();
         return new ConsoleSession(token, account.id(), account.name(), account.roles(), account.prescriberId(), HEX.formatHex(csrf),
-                now, now);
+                now, now, expiresAt);
     }
 
     public Optional<ConsoleSession> open(String cookie) {

@@ -1,5 +1,7 @@
 package com.telemed.web.console.session;
 
+import com.telemed.web.page.PageHeaders;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
@@ -23,21 +25,25 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 public class SessionFilter {
 
     static final String SIGN_IN = "/console/sign-in";
+    /** The OpenID Connect sign-in: quarkus-oidc's code flow guards it, and it makes the session. */
+    static final String SIGN_IN_OIDC = "/console/sign-in/oidc";
     /** The live tables' fragments, fetched by {@code app.js} while a page is open. */
     static final Set<String> LIVE = Set.of("/console/conversations/table", "/console/queue/table");
 
     private final ConsoleSessions sessions;
     private final SignedIn signedIn;
+    private final ProviderSignOut providerSignOut;
 
-    public SessionFilter(ConsoleSessions sessions, SignedIn signedIn) {
+    public SessionFilter(ConsoleSessions sessions, SignedIn signedIn, ProviderSignOut providerSignOut) {
         this.sessions = sessions;
         this.signedIn = signedIn;
+        this.providerSignOut = providerSignOut;
     }
 
     @ServerRequestFilter
-    public Response session(ContainerRequestContext request) {
+    public Response session(ContainerRequestContext request, RoutingContext routing) {
         String path = request.getUriInfo().getPath();
-        if (!path.equals("/console") && !path.startsWith("/console/") || path.equals(SIGN_IN)) {
+        if (!path.equals("/console") && !path.startsWith("/console/") || path.equals(SIGN_IN) || path.equals(SIGN_IN_OIDC)) {
             return null;
         }
         Cookie cookie = request.getCookies().get(SessionCookies.NAME);
@@ -48,6 +54,10 @@ public class SessionFilter {
         // A live table's refresh (app.js, every few seconds) is no use of the console: it keeps no idle session alive.
         Optional<ConsoleSession> refreshed = LIVE.contains(path) ? Optional.empty() : sessions.refreshed(session.get());
         signedIn.set(refreshed.orElse(session.get()), refreshed.isPresent());
+        if (!session.get().gatewaySession()) {
+            // The sign-out form of a provider's session ends at the provider: the redirect must be allowed.
+            providerSignOut.origin().ifPresent(origin -> PageHeaders.allowFormAction(routing, origin));
+        }
         return null;
     }
 

@@ -81,7 +81,8 @@ public final class SessionSeal {
         Optional<ConsoleSession> session = unseal(value);
         Instant now = clock.instant();
         return session.filter(found -> now.isBefore(found.signedInAt().plus(maxAge))
-                && now.isBefore(found.lastSeenAt().plus(idleTimeout)));
+                && now.isBefore(found.lastSeenAt().plus(idleTimeout))
+                && (found.expiresAt() == null || now.isBefore(found.expiresAt())));
     }
 
     private Optional<ConsoleSession> unseal(String value) {
@@ -123,19 +124,24 @@ public final class SessionSeal {
         }
     }
 
-    /** The sealed JSON: short names, instants as epoch milliseconds (no Jackson module needed). */
-    record Payload(String t, String a, String n, List<String> r, String p, String c, long s, long l) {
+    /**
+     * The sealed JSON: short names, instants as epoch milliseconds (no Jackson module needed); {@code x} the
+     * token's own expiry (an OpenID Connect access token's {@code exp}), absent for the gateway's sessions.
+     */
+    record Payload(String t, String a, String n, List<String> r, String p, String c, long s, long l, Long x) {
 
         static Payload of(ConsoleSession session) {
             return new Payload(session.token(), session.accountId(), session.name(), session.roles(), session.prescriberId(),
-                    session.csrf(), session.signedInAt().toEpochMilli(), session.lastSeenAt().toEpochMilli());
+                    session.csrf(), session.signedInAt().toEpochMilli(), session.lastSeenAt().toEpochMilli(),
+                    session.expiresAt() == null ? null : session.expiresAt().toEpochMilli());
         }
 
         ConsoleSession session() {
             if (t == null || a == null || c == null) {
                 return null;
             }
-            return new ConsoleSession(t, a, n, r, p, c, Instant.ofEpochMilli(s), Instant.ofEpochMilli(l));
+            return new ConsoleSession(t, a, n, r, p, c, Instant.ofEpochMilli(s), Instant.ofEpochMilli(l),
+                    x == null ? null : Instant.ofEpochMilli(x));
         }
     }
 }

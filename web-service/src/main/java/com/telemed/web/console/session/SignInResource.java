@@ -13,9 +13,12 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.Optional;
 
 /**
  * The console's door (interfaces.md C): {@code /console} leads to the signed-in person's first page,
@@ -30,18 +33,23 @@ public class SignInResource {
 
     static final String INVALID = "Invalid email or password";
     static final String TOO_MANY = "Too many attempts. Try again later.";
+    static final String NO_PASSWORDS = "Sign-in with a password is not available here";
 
     private final OpsClient ops;
     private final ConsoleSessions sessions;
     private final SignedIn signedIn;
     private final Template signIn;
+    private final boolean oidc;
+    private final ProviderSignOut providerSignOut;
 
     public SignInResource(OpsClient ops, ConsoleSessions sessions, SignedIn signedIn,
-                          @Location("console-sign-in.html") Template signIn) {
+                          @Location("console-sign-in.html") Template signIn, ConsoleConfig config, ProviderSignOut providerSignOut) {
+        this.providerSignOut = providerSignOut;
         this.ops = ops;
         this.sessions = sessions;
         this.signedIn = signedIn;
         this.signIn = signIn;
+        this.oidc = config.oidc().on();
     }
 
     @GET
@@ -72,6 +80,9 @@ public class SignInResource {
             return switch (refusal.status()) {
                 case 429 -> page(429, new SignInView(typed, null, null, TOO_MANY));
                 case 400 -> page(400, new SignInView(typed, "Enter an email address, like name@example.com", null, null));
+                // Local accounts are off at the gateway: only the organisation's sign-in is offered.
+                case 404 -> Pages.html(404, signIn.data("page", new SignInView("", null, null, NO_PASSWORDS)).data("nav", null)
+                        .data("oidc", oidc).data("passwords", false));
                 default -> page(401, new SignInView(typed, null, null, INVALID));
             };
         }
@@ -89,8 +100,17 @@ public class SignInResource {
     @POST
     @Path("/sign-out")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response signOut(@FormParam("csrf") String csrf) {
+    public Response signOut(@FormParam("csrf") String csrf, @Context UriInfo uri) {
         signedIn.checkForm(csrf);
+        if (!signedIn.session().gatewaySession()) {
+            // The provider's access token: the gateway has no session to end; the provider's own, when it says where.
+            Optional<String> provider = providerSignOut.redirect(uri.getBaseUriBuilder().replacePath(SessionFilter.SIGN_IN).build());
+            if (provider.isPresent()) {
+                return Response.status(303).header(HttpHeaders.LOCATION, provider.get())
+                        .header(HttpHeaders.SET_COOKIE, SessionCookies.cleared()).build();
+            }
+            return SessionFilter.toSignIn(true);
+        }
         try {
             ops.signOut(signedIn.token());
         } catch (SignedOut alreadyEnded) {
@@ -100,6 +120,6 @@ public class SignInResource {
     }
 
     private Response page(int status, SignInView view) {
-        return Pages.html(status, signIn.data("page", view).data("nav", null));
+        return Pages.html(status, signIn.data("page", view).data("nav", null).data("oidc", oidc).data("passwords", true));
     }
 }
