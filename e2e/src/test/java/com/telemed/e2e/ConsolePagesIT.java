@@ -388,6 +388,28 @@ class ConsolePagesIT {
                 .extract().path("conversation.unreadByPrescriber"), "read when opened");
     }
 
+    @Test
+    void everyOtherConsolePagePassesAxeAndFitsAPhone() {
+        WebDriver driver = browser.driver();
+        signIn(driver, clinic.prescriber());
+        for (String page : List.of("/console/availability", "/console/appointments", "/console/conversations")) {
+            browser.get(platform.gateway() + page);
+            assertTrue(driver.getCurrentUrl().endsWith(page), driver.getCurrentUrl());
+            look(driver, "console" + page.replace("/console", "").replace('/', '-'));
+        }
+        signOut(driver);
+        signIn(driver, clinic.admin());
+        for (String page : List.of("/console/accounts", "/console/drugs", "/console/drugs/" + clinic.drugId(), "/console/surveys",
+                "/console/surveys/console-e2e-new-survey", "/console/prescribers", "/console/prescribers/" + clinic.prescriberId(),
+                "/console/pharmacy-keys", "/console/transmissions", "/console/deliveries",
+                "/console/partners/" + clinic.partnerId() + "/deliveries", "/console/partners", "/console/audit")) {
+            browser.get(platform.gateway() + page);
+            assertTrue(driver.getCurrentUrl().endsWith(page), driver.getCurrentUrl());
+            assertFalse(driver.findElement(By.tagName("h1")).getText().isBlank(), page);
+            look(driver, "console" + page.replace("/console", "").replace('/', '-').replaceAll("[0-9a-f]{8}-[0-9a-f-]{27}", "id"));
+        }
+    }
+
     // --- the platform through its APIs -------------------------------------------------------------
 
     private RequestSpecification ops() {
