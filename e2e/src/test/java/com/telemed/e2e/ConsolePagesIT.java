@@ -154,6 +154,10 @@ class ConsolePagesIT {
         assertTrue(page.contains(PATIENT_FIRST + " " + PATIENT_LAST), "the member's name");
         assertTrue(page.contains("1961-12-09"), "the member's date of birth");
         assertTrue(page.contains(DRUG_NAME), "the item's drug");
+        // The record as signing will freeze it, from the catalogue: the drug, and the SKU the form may name.
+        String record = driver.findElement(By.id("record-" + itemId)).getText();
+        assertTrue(record.contains(DRUG_NAME) && record.contains("non-controlled") && record.contains("500 mg (" + clinic.skuId() + ")"),
+                record);
         look(driver, "console-request");
 
         // One field the API refuses: its message next to the field, the other values kept.

@@ -55,6 +55,9 @@ public class RequestPages {
                 }
             }
         }
+        if (!actions.isEmpty()) {
+            actions = PrescriptionRecords.withRecords(actions, items, drugs(session));
+        }
         RequestView.Field note = null;
         if (session.prescriber()) {
             boolean noted = failed != null && failed.form().equals("note");
@@ -67,6 +70,15 @@ public class RequestPages {
                 request.caseNotes(), items.stream().map(RequestPages::itemRow).toList(),
                 detail.history() == null ? List.of() : detail.history().stream().map(RequestPages::historyRow).toList(), actions,
                 session.csrf(), note, "/console/requests/" + Pages.encode(request.id()) + "/notes");
+    }
+
+    /** The catalogue for the records' preview; empty when the gateway does not give it (the preview says so). */
+    private List<OpsApi.Drug> drugs(ConsoleSession session) {
+        try {
+            return ops.drugs(session.token());
+        } catch (OpsRefusal | com.telemed.common.error.ApiException unread) {
+            return List.of();
+        }
     }
 
     private OpsApi.RequestDetail read(ConsoleSession session, String id) {
@@ -99,7 +111,7 @@ public class RequestPages {
         RequestView.Field reason = new RequestView.Field("reason", "reason-" + item.itemId(), "Reason",
                 deny ? typed(failed, "reason") : "", deny ? failed.errors().get("reason") : null);
         return new RequestView.ItemActions(item.itemId(), drug(item),
-                "/console/requests/" + Pages.encode(requestId) + "/items/" + Pages.encode(item.itemId()), fields, reason);
+                "/console/requests/" + Pages.encode(requestId) + "/items/" + Pages.encode(item.itemId()), fields, reason, List.of());
     }
 
     private static String typed(Failed failed, String name) {

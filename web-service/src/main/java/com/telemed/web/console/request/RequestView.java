@@ -28,7 +28,11 @@ public record RequestView(String id, String notice, String error, MemberFacts me
     /**
      * An item's three forms; {@code fields} the approve form's, {@code reason} the deny form's.
      */
-    public record ItemActions(String itemId, String drug, String base, List<Field> fields, Field reason) {
+    public record ItemActions(String itemId, String drug, String base, List<Field> fields, Field reason, List<Fact> record) {
+
+        public ItemActions withRecord(List<Fact> facts) {
+            return new ItemActions(itemId, drug, base, fields, reason, facts);
+        }
 
         public String sectionId() {
             return "item-" + itemId;
@@ -45,6 +49,10 @@ public record RequestView(String id, String notice, String error, MemberFacts me
         public String consultationAction() {
             return base + "/request-consultation";
         }
+    }
+
+    /** One line of the prescription record as signing will freeze it (operations-api.md, "prescription" body). */
+    public record Fact(String term, String value) {
     }
 
     /**
