@@ -1,5 +1,7 @@
 package com.telemed.web.ops;
 
+import com.telemed.web.remote.Refusal;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.telemed.common.error.ApiException;
@@ -20,7 +22,7 @@ import org.jboss.resteasy.reactive.client.api.ClientMultipartForm;
  * the service proof every call of the web service carries (platform-commons' {@link RemoteCalls}: the
  * gateway checks none on {@code /ops} and drops it; the remote-call policy's timeouts, one retry and
  * circuit breaker, {@code 503} when the gateway is down). A status the operation answers on purpose
- * comes back as an {@link OpsRefusal}; {@code 401} as {@link SignedOut} (but for the sign-in itself).
+ * comes back as an {@link Refusal}; {@code 401} as {@link SignedOut} (but for the sign-in itself).
  */
 @ApplicationScoped
 public class OpsClient {
@@ -49,7 +51,7 @@ public class OpsClient {
 
     /**
      * {@code POST /ops/v1/sessions}: {@code 400}, {@code 401}, {@code 404} (local accounts off at the gateway) and
-     * {@code 429} come back as {@link OpsRefusal}s.
+     * {@code 429} come back as {@link Refusal}s.
      */
     public OpsApi.SessionToken signIn(String email, String password) {
         try {
@@ -145,7 +147,7 @@ public class OpsClient {
         call("appointment-outcome", CHANGE, () -> api.outcome(bearer(token), id, body));
     }
 
-    /** A prescriber's weekly hours; {@code 404} ({@code Availability not set}) comes back as an {@link OpsRefusal}. */
+    /** A prescriber's weekly hours; {@code 404} ({@code Availability not set}) comes back as an {@link Refusal}. */
     public OpsApi.Availability availability(String token, String prescriberId) {
         OpsApi.AvailabilityEnvelope envelope = call("availability-read", READ, () -> api.availability(bearer(token), prescriberId));
         return envelope == null ? null : envelope.availability();
@@ -231,7 +233,7 @@ public class OpsClient {
         return drugs.drugs();
     }
 
-    /** Creates or replaces a drug; {@code 400} issues come back as an {@link OpsRefusal}. */
+    /** Creates or replaces a drug; {@code 400} issues come back as an {@link Refusal}. */
     public void putDrug(String token, String drugId, JsonNode body) {
         call("drug-put", CHANGE, () -> api.putDrug(bearer(token), drugId, body));
     }
@@ -310,7 +312,7 @@ public class OpsClient {
         return "Bearer " + token;
     }
 
-    private static OpsRefusal refusal(WebApplicationException answered) {
+    private static Refusal refusal(WebApplicationException answered) {
         int status = answered.getResponse().getStatus();
         JsonNode error = null;
         try {
@@ -323,6 +325,6 @@ public class OpsClient {
         if (error != null && error.isArray()) {
             error.forEach(issues::add);
         }
-        return new OpsRefusal(status, error != null && error.isTextual() ? error.textValue() : null, issues);
+        return new Refusal(status, error != null && error.isTextual() ? error.textValue() : null, issues);
     }
 }

@@ -1,5 +1,7 @@
 package com.telemed.web.requests;
 
+import com.telemed.web.remote.Refusal;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.telemed.common.remote.Answers;

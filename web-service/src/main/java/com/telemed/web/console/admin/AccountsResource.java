@@ -9,7 +9,7 @@ import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
 import com.telemed.web.ops.OpsApi;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.page.ErrorView;
 import com.telemed.web.page.Pages;
 import io.quarkus.qute.Location;
@@ -80,7 +80,7 @@ public class AccountsResource {
         body.put("password", value(form, "password"));
         try {
             ops.createAccount(session.token(), body);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() != 400 && refusal.status() != 409) {
                 throw refusal;
             }
@@ -101,7 +101,7 @@ public class AccountsResource {
         ConsoleSession session = signedIn.require(Role.ADMIN);
         try {
             ops.deleteAccount(session.token(), accountId);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404 || refusal.status() == 400) {
                 throw new ConsoleError(new ErrorView(404, "Account not found", "There is no such account: it may have been deleted already.",
                         "/console/accounts", "Back to the accounts"));

@@ -2,7 +2,7 @@ package com.telemed.web.console.admin;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.web.console.request.DecisionForms;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +19,7 @@ final class AdminForms {
     }
 
     /** {@code texts}: an error text of the API about one field ({@code "Prescriber not found"} -> {@code prescriberId}). */
-    static Map<String, String> errors(OpsRefusal refusal, List<String> fields, Map<String, String> texts) {
+    static Map<String, String> errors(Refusal refusal, List<String> fields, Map<String, String> texts) {
         List<JsonNode> issues = refusal.issues();
         if (!issues.isEmpty()) {
             return DecisionForms.errors(issues, fields);

@@ -6,7 +6,7 @@ import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
 import com.telemed.web.ops.OpsApi;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.page.ErrorView;
 import com.telemed.web.page.Pages;
 import io.quarkus.qute.Location;
@@ -60,7 +60,7 @@ public class DeliveriesResource {
         String byEvent = AdminForms.blankToNull(event);
         try {
             ops.redeliver(session.token(), partnerId, deliveryId);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404) {
                 throw new ConsoleError(new ErrorView(404, "Delivery not found", "There is no such delivery for this partner.",
                         deliveriesOf(partnerId, null), "Back to the deliveries"));

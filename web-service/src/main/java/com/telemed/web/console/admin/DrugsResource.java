@@ -9,7 +9,7 @@ import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
 import com.telemed.web.ops.OpsApi;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.page.Pages;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
@@ -106,7 +106,7 @@ public class DrugsResource {
         ObjectNode body = body(form, current, typedRows, sent);
         try {
             ops.putDrug(session.token(), id, body);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() != 400) {
                 throw refusal;
             }
@@ -170,7 +170,7 @@ public class DrugsResource {
     }
 
     /** The issues by field: {@code ["pharmacy","id"]} at {@code pharmacyId}, {@code ["skus", i, ...]} at the row sent as SKU {@code i}. */
-    static Map<String, String> errors(OpsRefusal refusal, List<Integer> sent) {
+    static Map<String, String> errors(Refusal refusal, List<Integer> sent) {
         List<JsonNode> issues = refusal.issues();
         Map<String, String> errors = new LinkedHashMap<>();
         if (issues.isEmpty()) {

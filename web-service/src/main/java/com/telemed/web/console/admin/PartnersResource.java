@@ -8,7 +8,7 @@ import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
 import com.telemed.web.ops.OpsApi;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.page.ErrorView;
 import com.telemed.web.page.Pages;
 import io.quarkus.qute.Location;
@@ -76,7 +76,7 @@ public class PartnersResource {
         OpsApi.PartnerCreated created;
         try {
             created = ops.createPartner(session.token(), body);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() != 400) {
                 throw refusal;
             }
@@ -106,7 +106,7 @@ public class PartnersResource {
         OpsApi.ApiKey key;
         try {
             key = ops.rotateApiKey(session.token(), id);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404 || refusal.status() == 400) {
                 throw notFound();
             }
@@ -125,7 +125,7 @@ public class PartnersResource {
                 throw unavailable();
             }
             return found;
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404 || refusal.status() == 400) {
                 throw notFound();
             }

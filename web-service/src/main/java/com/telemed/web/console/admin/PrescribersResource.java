@@ -8,7 +8,7 @@ import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
 import com.telemed.web.ops.OpsApi;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.page.ErrorView;
 import com.telemed.web.page.Pages;
 import io.quarkus.qute.Location;
@@ -78,7 +78,7 @@ public class PrescribersResource {
         OpsApi.Prescriber created;
         try {
             created = ops.createPrescriber(session.token(), body);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() != 400 && refusal.status() != 409) {
                 throw refusal;
             }
@@ -100,7 +100,7 @@ public class PrescribersResource {
         OpsApi.Prescriber found;
         try {
             found = ops.prescriber(session.token(), id);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404 || refusal.status() == 400) {
                 throw notFound();
             }
@@ -120,7 +120,7 @@ public class PrescribersResource {
         OpsApi.Availability availability;
         try {
             availability = ops.availability(session.token(), id);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404) {
                 return null;
             }

@@ -11,7 +11,7 @@ import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
 import com.telemed.web.ops.OpsApi;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.page.ErrorView;
 import com.telemed.web.page.Pages;
 import io.quarkus.qute.Location;
@@ -79,7 +79,7 @@ public class SurveysResource {
         OpsApi.Survey found;
         try {
             found = ops.survey(session.token(), id);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404) {
                 return render(200, new SurveyFormView(id, true, "", null, null, "", "", "[]", Map.of(), session.csrf()));
             }
@@ -134,7 +134,7 @@ public class SurveysResource {
         body.set("questions", parsed);
         try {
             ops.putSurvey(session.token(), id, body);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() != 400) {
                 throw refusal;
             }
@@ -149,7 +149,7 @@ public class SurveysResource {
      * The issues by field; an issue inside {@code drugIds} or {@code questions} names where it is
      * ({@code questions 0 type: Invalid enum value...}), the JSON having no field of its own per value.
      */
-    static Map<String, String> errors(OpsRefusal refusal) {
+    static Map<String, String> errors(Refusal refusal) {
         Map<String, String> errors = new LinkedHashMap<>();
         if (refusal.issues().isEmpty()) {
             errors.put("", refusal.error() == null ? AdminForms.NOT_DONE : refusal.error());

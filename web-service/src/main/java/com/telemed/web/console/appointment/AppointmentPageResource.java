@@ -8,7 +8,7 @@ import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
 import com.telemed.web.ops.OpsApi;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.page.Pages;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
@@ -85,7 +85,7 @@ public class AppointmentPageResource {
         }
         try {
             ops.outcome(session.token(), id, body);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404) {
                 throw new ConsoleError(404, NOT_FOUND_TITLE, "There is no appointment with this id. Go back to your appointments.");
             }
@@ -129,7 +129,7 @@ public class AppointmentPageResource {
         AvailabilityForms.Put put = AvailabilityForms.body(form);
         try {
             ops.putAvailability(session.token(), session.prescriberId(), put.body());
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() != 400 && refusal.status() != 409) {
                 throw refusal;
             }
@@ -171,7 +171,7 @@ public class AppointmentPageResource {
     private Optional<OpsApi.Availability> stored(ConsoleSession session) {
         try {
             return Optional.ofNullable(ops.availability(session.token(), session.prescriberId()));
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404) {
                 return Optional.empty();
             }
@@ -202,7 +202,7 @@ public class AppointmentPageResource {
     }
 
     /** A refusal's text, or its first issue's message. */
-    private static String message(OpsRefusal refusal) {
+    private static String message(Refusal refusal) {
         if (refusal.error() != null) {
             return refusal.error();
         }

@@ -5,7 +5,7 @@ import com.telemed.web.console.session.ConsoleError;
 import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.ops.OpsApi;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.page.Pages;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URI;
@@ -62,7 +62,7 @@ public class ConversationPages {
         if (session.prescriber() && conversation.unreadByPrescriber() != null && conversation.unreadByPrescriber() > 0) {
             try {
                 ops.markRead(session.token(), id);
-            } catch (OpsRefusal refused) {
+            } catch (Refusal refused) {
                 // Read all the same; the count stays until the next visit.
             }
         }
@@ -92,7 +92,7 @@ public class ConversationPages {
     private OpsApi.Thread read(ConsoleSession session, String id) {
         try {
             return ops.thread(session.token(), id);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404 || refusal.status() == 400) {
                 throw notFound();
             }

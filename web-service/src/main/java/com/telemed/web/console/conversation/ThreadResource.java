@@ -4,7 +4,7 @@ import com.telemed.common.access.Principal.Role;
 import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.page.Pages;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
@@ -108,7 +108,7 @@ public class ThreadResource {
     private Response post(ConsoleSession session, String id, String done, Attempt attempt, Runnable call) {
         try {
             call.run();
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404) {
                 throw ConversationPages.notFound();
             }

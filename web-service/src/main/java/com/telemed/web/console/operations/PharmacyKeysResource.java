@@ -6,7 +6,7 @@ import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
 import com.telemed.web.ops.OpsApi;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.page.Pages;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
@@ -65,7 +65,7 @@ public class PharmacyKeysResource {
         OpsApi.PharmacyKey key;
         try {
             key = ops.issuePharmacyKey(session.token(), pharmacy);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() != 400 && refusal.status() != 404) {
                 throw refusal;
             }
@@ -93,7 +93,7 @@ public class PharmacyKeysResource {
         }
         try {
             ops.revokePharmacyKey(session.token(), pharmacy, credential);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404) {
                 return render(404, revokeFailed(pharmacyId, null, credentialId, refusal.error() == null ? NOT_DONE : refusal.error(), null, session));
             }

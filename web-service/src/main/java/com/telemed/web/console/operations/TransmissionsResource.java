@@ -6,7 +6,7 @@ import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
 import com.telemed.web.ops.OpsApi;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.page.ErrorView;
 import com.telemed.web.page.Pages;
 import io.quarkus.qute.Location;
@@ -73,7 +73,7 @@ public class TransmissionsResource {
         OpsApi.SendOutcome outcome;
         try {
             outcome = ops.sendToPharmacy(session.token(), requestId, itemId);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404) {
                 throw new ConsoleError(new ErrorView(404, refusal.error() == null ? "Not found" : refusal.error(),
                         "There is no such item to send. It may have been sent already.", LIST, "Back to the failed transmissions"));

@@ -7,7 +7,7 @@ import com.telemed.common.access.Principal.Role;
 import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.console.session.SignedIn;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.page.Pages;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
@@ -63,7 +63,7 @@ public class RequestPageResource {
         ConsoleSession session = signedIn.require(Role.PRESCRIBER);
         try {
             ops.claim(session.token(), id, JsonNodeFactory.instance.objectNode());
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404) {
                 throw RequestPages.notFound();
             }
@@ -105,7 +105,7 @@ public class RequestPageResource {
         body.put("text", DecisionForms.value(form, "text"));
         try {
             ops.addNote(session.token(), id, body);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404) {
                 throw RequestPages.notFound();
             }
@@ -126,7 +126,7 @@ public class RequestPageResource {
         ConsoleSession session = signedIn.require(Role.PRESCRIBER);
         try {
             ops.decide(session.token(), id, itemId, decision, body);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404) {
                 throw RequestPages.notFound();
             }

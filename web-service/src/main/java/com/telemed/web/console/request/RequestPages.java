@@ -4,7 +4,7 @@ import com.telemed.web.console.session.ConsoleError;
 import com.telemed.web.console.session.ConsoleSession;
 import com.telemed.web.ops.OpsApi;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.page.Pages;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -76,7 +76,7 @@ public class RequestPages {
     private List<OpsApi.Drug> drugs(ConsoleSession session) {
         try {
             return ops.drugs(session.token());
-        } catch (OpsRefusal | com.telemed.common.error.ApiException unread) {
+        } catch (Refusal | com.telemed.common.error.ApiException unread) {
             return List.of();
         }
     }
@@ -88,7 +88,7 @@ public class RequestPages {
                 throw new ConsoleError(503, "Sorry, the service is unavailable", "Try again in a few minutes.");
             }
             return detail;
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             if (refusal.status() == 404 || refusal.status() == 400) {
                 throw notFound();
             }

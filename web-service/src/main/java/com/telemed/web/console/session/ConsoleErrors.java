@@ -1,6 +1,6 @@
 package com.telemed.web.console.session;
 
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.ops.SignedOut;
 import com.telemed.web.page.ErrorView;
 import com.telemed.web.page.Pages;
@@ -39,7 +39,7 @@ public class ConsoleErrors {
     }
 
     @ServerExceptionMapper
-    public Response refused(OpsRefusal refusal) {
+    public Response refused(Refusal refusal) {
         return page(switch (refusal.status()) {
             case 403 -> ConsoleError.forbidden().view();
             case 404 -> ErrorView.forStatus(404);

@@ -2,7 +2,7 @@ package com.telemed.web.console.session;
 
 import com.telemed.web.ops.OpsApi;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.ops.OpsRefusal;
+import com.telemed.web.remote.Refusal;
 import com.telemed.web.ops.SignedOut;
 import com.telemed.web.page.Pages;
 import io.quarkus.qute.Location;
@@ -76,7 +76,7 @@ public class SignInResource {
         OpsApi.SessionToken token;
         try {
             token = ops.signIn(typed, password);
-        } catch (OpsRefusal refusal) {
+        } catch (Refusal refusal) {
             return switch (refusal.status()) {
                 case 429 -> page(429, new SignInView(typed, null, null, TOO_MANY));
                 case 400 -> page(400, new SignInView(typed, "Enter an email address, like name@example.com", null, null));

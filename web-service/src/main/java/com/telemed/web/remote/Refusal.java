@@ -1,12 +1,14 @@
-package com.telemed.web.requests;
+package com.telemed.web.remote;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /**
- * A 4xx requests-service answered on purpose (the operation's {@code Answers}): its status, and its
- * {@code error}: a text ({@link #error}) or an array of Zod-shaped issues ({@link #issues}). The pages
- * decide what each means for the patient. Carries no stack trace and nothing of the call.
+ * A 4xx a called service answered on purpose (the operation's {@code Answers}): requests-service to the patient
+ * pages, the gateway's {@code /ops} API to the console. Its status, and its {@code error}: a text ({@link #error})
+ * or an array of Zod-shaped issues ({@link #issues}). The pages decide what each means for their reader; the console
+ * never gets a {@code 401} as one (the session is over: {@code ops.SignedOut}). Carries no stack trace and nothing of
+ * the call.
  */
 public final class Refusal extends RuntimeException {
 
@@ -14,7 +16,7 @@ public final class Refusal extends RuntimeException {
     private final String error;
     private final List<JsonNode> issues;
 
-    Refusal(int status, String error, List<JsonNode> issues) {
+    public Refusal(int status, String error, List<JsonNode> issues) {
         super(null, null, false, false);
         this.status = status;
         this.error = error;
