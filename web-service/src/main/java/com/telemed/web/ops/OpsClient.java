@@ -57,7 +57,7 @@ public class OpsClient {
         try {
             return gateway.call("sign-in", SIGN_IN, () -> api.signIn(new OpsApi.Credentials(email, password)));
         } catch (WebApplicationException answered) {
-            throw refusal(answered);
+            throw Refusal.of(answered);
         }
     }
 
@@ -304,7 +304,7 @@ public class OpsClient {
             if (answered.getResponse().getStatus() == 401) {
                 throw new SignedOut();
             }
-            throw refusal(answered);
+            throw Refusal.of(answered);
         }
     }
 
@@ -312,19 +312,4 @@ public class OpsClient {
         return "Bearer " + token;
     }
 
-    private static Refusal refusal(WebApplicationException answered) {
-        int status = answered.getResponse().getStatus();
-        JsonNode error = null;
-        try {
-            JsonNode body = answered.getResponse().readEntity(JsonNode.class);
-            error = body == null ? null : body.get("error");
-        } catch (RuntimeException unreadable) {
-            // Not JSON: the status alone decides.
-        }
-        List<JsonNode> issues = new ArrayList<>();
-        if (error != null && error.isArray()) {
-            error.forEach(issues::add);
-        }
-        return new Refusal(status, error != null && error.isTextual() ? error.textValue() : null, issues);
-    }
 }

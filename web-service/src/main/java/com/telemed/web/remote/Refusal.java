@@ -40,4 +40,21 @@ public final class Refusal extends RuntimeException {
     public boolean is(int status, String error) {
         return this.status == status && error.equals(this.error);
     }
+
+    /** The refusal a called service's 4xx answer says: its {@code error} text or issues; the status alone when not JSON. */
+    public static Refusal of(jakarta.ws.rs.WebApplicationException answered) {
+        int status = answered.getResponse().getStatus();
+        JsonNode error = null;
+        try {
+            JsonNode body = answered.getResponse().readEntity(JsonNode.class);
+            error = body == null ? null : body.get("error");
+        } catch (RuntimeException unreadable) {
+            // Not JSON: the status alone decides.
+        }
+        List<JsonNode> issues = new java.util.ArrayList<>();
+        if (error != null && error.isArray()) {
+            error.forEach(issues::add);
+        }
+        return new Refusal(status, error != null && error.isTextual() ? error.textValue() : null, issues);
+    }
 }

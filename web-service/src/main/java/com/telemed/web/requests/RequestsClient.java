@@ -11,7 +11,6 @@ import com.telemed.web.remote.ServiceUrls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -90,23 +89,8 @@ public class RequestsClient {
         try {
             return requests.call(operation, answers, call);
         } catch (WebApplicationException answered) {
-            throw refusal(answered);
+            throw Refusal.of(answered);
         }
     }
 
-    private static Refusal refusal(WebApplicationException answered) {
-        int status = answered.getResponse().getStatus();
-        JsonNode error = null;
-        try {
-            JsonNode body = answered.getResponse().readEntity(JsonNode.class);
-            error = body == null ? null : body.get("error");
-        } catch (RuntimeException unreadable) {
-            // Not JSON: the status alone decides.
-        }
-        List<JsonNode> issues = new ArrayList<>();
-        if (error != null && error.isArray()) {
-            error.forEach(issues::add);
-        }
-        return new Refusal(status, error != null && error.isTextual() ? error.textValue() : null, issues);
-    }
 }
