@@ -84,8 +84,8 @@ class ConsolePagesIT {
     }
 
     /** A partner with its webhook, a drug with one SKU, a prescriber and the three people's local accounts. */
-    private record Clinic(String partnerId, String apiKey, String secret, String drugId, String skuId, String prescriberId,
-                          Account prescriber, Account support, Account admin) {
+    private record Clinic(String partnerId, String apiKey, String publishableKey, String secret, String drugId, String skuId,
+                          String prescriberId, Account prescriber, Account support, Account admin) {
     }
 
     private record Account(String id, String email, String password, String name) {
@@ -108,7 +108,8 @@ class ConsolePagesIT {
                 .formatted(DRUG_NAME)).put("/ops/v1/drugs/" + drugId).then().statusCode(200).extract().path("drug.skus[0].id");
         String prescriberId = ops().body(Map.of("name", PRESCRIBER_NAME, "email", "console." + UUID.randomUUID() + "@clinic.example"))
                 .post("/ops/v1/prescribers").then().statusCode(201).extract().path("prescriber.id");
-        clinic = new Clinic(partnerId, created.getString("apiKey"), secret, drugId, skuId, prescriberId,
+        clinic = new Clinic(partnerId, created.getString("apiKey"), created.getString("publishableKey"), secret, drugId, skuId,
+                prescriberId,
                 account("prescriber", PRESCRIBER_NAME, prescriberId), account("support", "Support E2E", null),
                 account("admin", "Admin E2E", null));
     }
@@ -412,6 +413,37 @@ class ConsolePagesIT {
             assertFalse(driver.findElement(By.tagName("h1")).getText().isBlank(), page);
             look(driver, "console" + page.replace("/console", "").replace('/', '-').replaceAll("[0-9a-f]{8}-[0-9a-f-]{27}", "id"));
         }
+    }
+
+    @Test
+    void aSurveyBackedRequestShowsTheSurveySummaryInItsCaseNotes() {
+        String origin = "https://shop-" + UUID.randomUUID().toString().substring(0, 8) + ".example";
+        ops().body(Map.of("origins", List.of(origin))).put("/ops/v1/partners/" + clinic.partnerId() + "/embed-origins")
+                .then().statusCode(200);
+        String surveyId = "console-e2e-" + UUID.randomUUID().toString().substring(0, 8);
+        ops().body(Map.of("title", "Console intake", "drugIds", List.of(clinic.drugId()), "questions", List.of(
+                        Map.of("id", "pregnant", "text", "Are you pregnant?", "type", "boolean", "required", true,
+                                "disqualifyWhen", Map.of("equals", true)),
+                        Map.of("id", "notes", "text", "Anything else?", "type", "text", "required", false))))
+                .put("/ops/v1/surveys/" + surveyId).then().statusCode(200);
+        String responseId = given().baseUri(platform.gateway().toString()).header("x-service-publishable-key", clinic.publishableKey())
+                .header("Origin", origin).contentType(ContentType.JSON)
+                .body(Map.of("answers", Map.of("pregnant", false, "notes", "Walks daily")))
+                .post("/v2/embed/surveys/" + surveyId + "/responses").then().statusCode(201).extract().path("responseId");
+        String requestId = given().baseUri(platform.gateway().toString()).header("x-api-key", clinic.apiKey()).contentType(ContentType.JSON)
+                .body(Map.of("caseNotes", "Prefers an evening call", "v2SurveyResponseId", responseId,
+                        "items", List.of(Map.of("drugId", clinic.drugId(), "dosage", "500 mg")),
+                        "member", Map.of("firstName", PATIENT_FIRST, "lastName", PATIENT_LAST, "email", "grace." + UUID.randomUUID() + "@example.com",
+                                "dateOfBirth", "1961-12-09", "state", "NY", "address", Map.of("street1", "1 Compiler Way", "city", "Albany",
+                                        "state", "NY", "zipCode", "12207"))))
+                .post("/v1/requests").then().statusCode(201).extract().path("requestId");
+
+        WebDriver driver = browser.driver();
+        signIn(driver, clinic.prescriber());
+        browser.get(platform.gateway() + "/console/requests/" + requestId);
+        assertEquals("Prefers an evening call\n---\nAre you pregnant?: No\nAnything else?: Walks daily",
+                driver.findElement(By.id("case-notes")).getText());
+        look(driver, "console-request-survey");
     }
 
     // --- the platform through its APIs -------------------------------------------------------------
