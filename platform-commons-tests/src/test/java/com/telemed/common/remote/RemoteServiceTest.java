@@ -95,6 +95,22 @@ class RemoteServiceTest {
     }
 
     @Test
+    void aCallMadeOnceIsNeverRepeated() {
+        for (RuntimeException transientFailure : List.of(new ServiceUnavailableException(),
+                new WebApplicationException(Response.status(504).build()), new ProcessingException("read timed out"))) {
+            AtomicInteger attempts = new AtomicInteger();
+            ApiException failure = assertThrows(ApiException.class, () -> service("gateway").callOnce("approve", Answers.of(400),
+                    failing(attempts, transientFailure)));
+            assertEquals(503, failure.status());
+            assertEquals(1, attempts.get(), transientFailure.toString());
+        }
+        AtomicInteger attempts = new AtomicInteger();
+        assertEquals("answer", service("gateway").callOnce("approve", Answers.of(400), failing(attempts)));
+        assertEquals(1, attempts.get());
+        assertTrue(logged.contains("gateway approve unavailable: HTTP 503 after 1 attempt(s)"), logged.toString());
+    }
+
+    @Test
     void twoTransientFailuresAreServiceUnavailableAndLogNoMoreThanTheirClasses() {
         AtomicInteger attempts = new AtomicInteger();
         ApiException failure = assertThrows(ApiException.class, () -> service("members-service").call("get",

@@ -60,10 +60,24 @@ public final class RemoteService {
      * {@link WebApplicationException} the caller maps (404, 400 ...). Everything else that is not
      * a result ends in {@code ApiException(503)}.
      */
-    @SuppressWarnings("unchecked")
     public <T> T call(String operation, Answers answers, Supplier<T> call) {
+        return call(operation, answers, Math.max(1, config.attempts()), call);
+    }
+
+    /**
+     * As {@link #call(String, Answers, Supplier)}, but never repeated: for a change the caller must not
+     * make twice (a person's decision sent again after an answer that came too late would be refused as
+     * already made, or made twice). A failure that would have been repeated is {@code 503} at once; the
+     * person can send it again knowingly.
+     */
+    public <T> T callOnce(String operation, Answers answers, Supplier<T> call) {
+        return call(operation, answers, 1, call);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T call(String operation, Answers answers, int attempts, Supplier<T> call) {
         try {
-            return (T) breaker.get(() -> attempts(operation, call), Object.class);
+            return (T) breaker.get(() -> attempts(operation, attempts, call), Object.class);
         } catch (CircuitBreakerOpenException e) {
             throw unavailable(operation, "circuit breaker open");
         } catch (WebApplicationException e) {
@@ -76,8 +90,7 @@ public final class RemoteService {
         }
     }
 
-    private <T> T attempts(String operation, Supplier<T> call) {
-        int attempts = Math.max(1, config.attempts());
+    private <T> T attempts(String operation, int attempts, Supplier<T> call) {
         for (int attempt = 1; ; attempt++) {
             String failure;
             try {

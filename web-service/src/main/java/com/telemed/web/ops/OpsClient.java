@@ -297,9 +297,14 @@ public class OpsClient {
         return call(gateway, operation, answers, call);
     }
 
+    /**
+     * A change ({@code CHANGE}, {@code UPLOAD}) is sent once ({@link RemoteService#callOnce}): a decision whose answer
+     * came too late must not be made again behind the person's back; the 503 page lets them send it knowingly.
+     */
     private static <T> T call(RemoteService service, String operation, Answers answers, Supplier<T> call) {
         try {
-            return service.call(operation, answers, call);
+            return answers == CHANGE || answers == UPLOAD ? service.callOnce(operation, answers, call)
+                    : service.call(operation, answers, call);
         } catch (WebApplicationException answered) {
             if (answered.getResponse().getStatus() == 401) {
                 throw new SignedOut();

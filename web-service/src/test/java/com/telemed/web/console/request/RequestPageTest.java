@@ -191,6 +191,16 @@ class RequestPageTest {
     }
 
     @Test
+    void anApprovalTheGatewayDidNotAnswerIsSentOnceAndTheServicePageSaysSo() {
+        // A 503 (or a timeout) after the gateway may have signed: never sent again behind the prescriber's back.
+        Neighbours.gateway().stubFor(post(urlPathEqualTo("/ops/v1" + APPROVE.substring("/console".length())))
+                .willReturn(aResponse().withStatus(503).withHeader("Content-Type", "application/json").withBody("{\"error\":\"Service Unavailable\"}")));
+        TestSession session = ConsoleCalls.prescriber();
+        approveForm(session, "dispenseAsWritten", "on").post(APPROVE).then().statusCode(503);
+        Neighbours.gateway().verify(1, postRequestedFor(urlPathEqualTo("/ops/v1/requests/" + ID + "/items/" + ITEM + "/approve")));
+    }
+
+    @Test
     void theGatewaysIssuesAreShownNextToTheirFieldsWithEveryValueKept() {
         request(member());
         refused(post(urlPathMatching("/ops/v1/requests/.*/approve")), 400, "{\"error\":["
