@@ -1,14 +1,21 @@
 package com.telemed.e2e;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.common.access.OpsAccess;
 import com.telemed.common.access.Principal;
+import com.telemed.testkit.browser.Axe;
+import com.telemed.testkit.browser.Browser;
+import com.telemed.testkit.browser.BrowserFailureScreens;
+import com.telemed.testkit.browser.Forms;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.infra.PostgresServer;
 import com.telemed.testkit.platform.PlatformService;
@@ -21,6 +28,7 @@ import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -29,8 +37,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import no.nav.security.mock.oauth2.MockOAuth2Server;
+import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
+import okhttp3.mockwebserver.RecordedRequest;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -58,7 +71,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the last test), and neither is put back: the class runs last before the log scan ({@code @Order}),
  * which sends no OpenID Connect token and acts as a prescriber in person, as production requires.
  */
-@ExtendWith(RunningPlatform.class)
+@ExtendWith({RunningPlatform.class, BrowserFailureScreens.class})
 @Order(Integer.MAX_VALUE - 1)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PeopleOnOpsIT {
@@ -269,6 +282,71 @@ class PeopleOnOpsIT {
                 .body("entries[0].actor.id", equalTo(accountId))
                 .body("entries[0].targetType", equalTo("item"))
                 .body("entries[0].partnerId", equalTo(partner.getString("partner.id")));
+    }
+
+    /**
+     * Issue #41: the console's OpenID Connect sign-in through the gateway, in Chromium. web-service is started with
+     * the provider (the gateway's own, started with it above); the provider is told to send the browser back to the
+     * gateway's public address (the gateway names it to web-service in X-Forwarded-Host/-Proto), never to
+     * web-service's own; the code is exchanged, the person lands on their queue as the token's account, and
+     * signing out goes through the provider's end-session back to the console's sign-in, at the gateway again.
+     */
+    @Test
+    @Order(5)
+    void theConsoleSignsAPersonInWithTheProviderThroughTheGateway() {
+        platform.platform().restart(PlatformService.WEB, Map.of(
+                "WEB_CONSOLE_OIDC_ISSUER", provider.issuerUrl(ISSUER).toString(),
+                "WEB_CONSOLE_OIDC_CLIENT_ID", "telemed-console",
+                "WEB_CONSOLE_OIDC_CLIENT_SECRET", "console-client-secret-" + UUID.randomUUID()));
+        String gateway = platform.gateway().toString().replaceAll("/$", "");
+        try (Browser browser = Browser.open()) {
+            String email = "okafor.console." + UUID.randomUUID() + "@clinic.example";
+            provider.enqueueCallback(new DefaultOAuth2TokenCallback(ISSUER, "okafor-console-" + UUID.randomUUID(), "JWT",
+                    List.of(AUDIENCE), Map.of("roles", List.of("prescriber"), "prescriber_id", prescriberId, "email", email,
+                    "email_verified", true, "name", "Dr Okafor"), 300L));
+            WebDriver driver = browser.driver();
+            browser.get(gateway + "/console/sign-in");
+            Forms.click(driver, By.id("sign-in-oidc"));
+
+            // The provider's redirect, the exchange and the console's own session: the person's queue, at the gateway.
+            await("the queue after the provider").atMost(Duration.ofSeconds(30))
+                    .until(() -> driver.getCurrentUrl().equals(gateway + "/console/queue"));
+            assertNotNull(driver.findElement(By.cssSelector("nav.console-nav a[href='/console/queue']")));
+            assertTrue(driver.manage().getCookieNamed("console_session") != null, "the console's session cookie");
+            RecordedRequest authorize = authorizeRequest();
+            assertEquals(gateway + "/console/sign-in/oidc", authorize.getRequestUrl().queryParameter("redirect_uri"));
+            assertEquals("telemed-console", authorize.getRequestUrl().queryParameter("client_id"));
+            Axe.check(driver, "console-queue-oidc");
+
+            // The account the gateway matched the token to is the prescriber's.
+            bearer(adminToken).get("/ops/v1/accounts").then().statusCode(200)
+                    .body("accounts.find { it.email == '" + email + "' }.prescriberId", equalTo(prescriberId));
+
+            // Signing out: the provider's end-session, then back to the console's sign-in at the gateway, signed out.
+            Forms.click(driver, By.cssSelector("form[action='/console/sign-out'] button[type=submit]"));
+            await("the sign-in after the provider's end-session").atMost(Duration.ofSeconds(30))
+                    .until(() -> driver.getCurrentUrl().equals(gateway + "/console/sign-in"));
+            assertNull(driver.manage().getCookieNamed("console_session"));
+            browser.get(gateway + "/console/queue");
+            assertEquals(gateway + "/console/sign-in", driver.getCurrentUrl());
+        } finally {
+            platform.platform().restart(PlatformService.WEB, Map.of());
+        }
+    }
+
+    /** The provider's authorization request the browser made (the provider records every call it got). */
+    private static RecordedRequest authorizeRequest() {
+        while (true) {
+            RecordedRequest request;
+            try {
+                request = provider.takeRequest(5, TimeUnit.SECONDS);
+            } catch (RuntimeException none) {
+                throw new AssertionError("the provider got no authorization request", none);
+            }
+            if (request.getRequestUrl() != null && request.getRequestUrl().encodedPath().endsWith("/authorize")) {
+                return request;
+            }
+        }
     }
 
     // ---- helpers ----------------------------------------------------------------------------------

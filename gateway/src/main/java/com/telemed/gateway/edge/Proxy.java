@@ -15,6 +15,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.HostAndPort;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.ConnectException;
@@ -43,7 +44,10 @@ public class Proxy {
             "x-service-publishable-key", "x-request-id", "x-service-timestamp", "x-service-proof",
             // Issue #40: bearer credentials (session tokens, pharmacy keys) stay at the edge, and the
             // principal a service gets is only ever the one the edge authenticated.
-            "authorization", "x-principal");
+            "authorization", "x-principal",
+            // Issue #41: where the client called is the edge's to say (forwardedHeaders), never the client's.
+            "forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port",
+            "x-forwarded-prefix", "x-forwarded-server", "x-forwarded-ssl");
 
     private final Vertx vertx;
     private final HttpClient client;
@@ -175,6 +179,7 @@ public class Proxy {
                 copyHeaders(request.headers(), upstreamRequest.headers());
                 upstreamRequest.putHeader("X-Request-Id", requestId);
                 upstreamRequest.putHeader("X-Forwarded-For", request.remoteAddress().hostAddress());
+                forwardedHeaders(request, upstreamRequest.headers());
                 if (partnerId != null) {
                     upstreamRequest.putHeader(PARTNER_HEADER, partnerId);
                 }
@@ -374,6 +379,21 @@ public class Proxy {
             }
         }
         return false;
+    }
+
+    /**
+     * The public address the client called, for a service that writes absolute links back to it (the
+     * console's OpenID Connect {@code redirect_uri}, issue #41): {@code X-Forwarded-Host} (host and port as
+     * the client named them) and {@code X-Forwarded-Proto}. Both are what this edge saw, after its own
+     * proxy settings: behind a trusted Ingress, the Ingress's public host and scheme; otherwise the
+     * request's own. A client's own forwarded headers never go on ({@link #NOT_FORWARDED}).
+     */
+    static void forwardedHeaders(HttpServerRequest request, MultiMap to) {
+        HostAndPort authority = request.authority();
+        if (authority != null && !authority.host().isEmpty()) {
+            to.set("X-Forwarded-Host", authority.port() < 0 ? authority.host() : authority.host() + ":" + authority.port());
+        }
+        to.set("X-Forwarded-Proto", request.scheme() == null ? "http" : request.scheme());
     }
 
     private static void copyHeaders(MultiMap from, MultiMap to) {

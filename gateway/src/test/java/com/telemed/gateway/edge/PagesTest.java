@@ -131,6 +131,29 @@ class PagesTest {
         assertProven(echoed, null);
     }
 
+    /**
+     * Where the browser called (issue #41: the console's OpenID Connect {@code redirect_uri} is built from it):
+     * the host and port as the browser named them and the scheme this edge saw, never a client's own forwarded
+     * headers (the tests' client is no trusted proxy of this gateway).
+     */
+    @Test
+    void theServiceLearnsThePublicHostAndSchemeFromTheEdgeNeverFromTheClient() {
+        JsonPath echoed = browser().header("Host", "console.clinic.example:8443").get("/console/sign-in/oidc")
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals("console.clinic.example:8443", echoed.getString("headers.x-forwarded-host"));
+        assertEquals("http", echoed.getString("headers.x-forwarded-proto"));
+
+        echoed = browser().header("Host", "console.clinic.example")
+                .header("X-Forwarded-Host", "evil.example").header("X-Forwarded-Proto", "https")
+                .header("X-Forwarded-Port", "1").header("X-Forwarded-Prefix", "/evil").header("Forwarded", "host=evil.example;proto=https")
+                .get("/console/sign-in/oidc").then().statusCode(200).extract().jsonPath();
+        assertEquals("console.clinic.example", echoed.getString("headers.x-forwarded-host"));
+        assertEquals("http", echoed.getString("headers.x-forwarded-proto"));
+        for (String header : List.of("x-forwarded-port", "x-forwarded-prefix", "forwarded")) {
+            assertNull(echoed.getString("headers." + header), header);
+        }
+    }
+
     @Test
     void aValidPublishableKeyOnAHostedSurveyPageNamesItsPartnerAsTheEmbedDoes() {
         GatewayEdgeTest.Credentials partner = GatewayEdgeTest.newPartner();

@@ -149,6 +149,23 @@ class OidcSignInTest {
         assertEquals(64, session.csrf().length());
     }
 
+    /**
+     * Behind the gateway (issue #41): the provider is told to send the browser back to the public address the
+     * gateway names in X-Forwarded-Host and X-Forwarded-Proto, not to this service's own.
+     */
+    @Test
+    void theProviderSendsTheBrowserBackToThePublicAddressTheGatewayNames() {
+        Response toProvider = browser().header("X-Forwarded-Host", "console.clinic.example").header("X-Forwarded-Proto", "https")
+                .get("/console/sign-in/oidc");
+        assertEquals(302, toProvider.statusCode(), toProvider::asString);
+        assertEquals("https://console.clinic.example/console/sign-in/oidc",
+                query(URI.create(toProvider.header("Location"))).get("redirect_uri"));
+
+        toProvider = browser().header("X-Forwarded-Host", "localhost:18080").header("X-Forwarded-Proto", "http")
+                .get("/console/sign-in/oidc");
+        assertEquals("http://localhost:18080/console/sign-in/oidc", query(URI.create(toProvider.header("Location"))).get("redirect_uri"));
+    }
+
     @Test
     void anAdministratorOnlyGoesToTheAuditLog() {
         currentAnswers(List.of("admin"), null);
