@@ -190,6 +190,9 @@ app.kubernetes.io/component: {{ $facts.module }}
 {{- define "telemed.consoleSessionKeySecret" -}}
 {{- .Values.secrets.consoleSessionKey.existingSecret | default (printf "%s-console-session-key" (include "telemed.fullname" .)) -}}
 {{- end -}}
+{{- define "telemed.consoleOidcClientSecret" -}}
+{{- .Values.secrets.consoleOidcClient.existingSecret | default (printf "%s-console-oidc-client" (include "telemed.fullname" .)) -}}
+{{- end -}}
 {{- define "telemed.kafkaSecret" -}}
 {{- .Values.secrets.kafka.existingSecret | default (printf "%s-kafka" (include "telemed.fullname" .)) -}}
 {{- end -}}
@@ -250,6 +253,7 @@ seen: after changing one, `kubectl rollout restart`).
 {{- if eq .name "messaging" -}}{{- $used = append (append $used $s.smtp) $s.attachmentLinkKey -}}{{- end -}}
 {{- if eq .name "requests" -}}{{- $used = append $used $s.pharmacies -}}{{- end -}}
 {{- if eq .name "web" -}}{{- $used = append $used $s.consoleSessionKey -}}{{- end -}}
+{{- if and (eq .name "web") .root.Values.identity.oidc.consoleClientId -}}{{- $used = append $used $s.consoleOidcClient -}}{{- end -}}
 {{- if $facts.kafka -}}{{- $used = append $used $s.kafka -}}{{- end -}}
 {{- toJson $used | sha256sum -}}
 {{- end -}}
@@ -316,6 +320,13 @@ PLATFORM_IDENTITY_OIDC_AUDIENCE: {{ required "identity.oidc.audience is required
 {{- end }}
 {{- with $identity.oidc.rolesClaim }}
 PLATFORM_IDENTITY_OIDC_ROLES_CLAIM: {{ . | quote }}
+{{- end }}
+{{- end }}
+{{- if eq $name "web" }}
+{{- $oidc := $root.Values.identity.oidc }}
+{{- with $oidc.consoleClientId }}
+WEB_CONSOLE_OIDC_ISSUER: {{ required "identity.oidc.issuer is required with identity.oidc.consoleClientId (the console signs people in at the gateway's OpenID Connect provider)" $oidc.issuer | quote }}
+WEB_CONSOLE_OIDC_CLIENT_ID: {{ . | quote }}
 {{- end }}
 {{- end }}
 {{- range $key, $value := $svc.env }}

@@ -94,8 +94,9 @@ class EgressTest {
             if (OUTSIDE.contains(service)) {
                 expected.add(OUTSIDE_RULE);
             }
-            if (service == GATEWAY) {
-                // values-production.yaml's OpenID Connect provider (identity.oidc.issuer, https).
+            if (service == GATEWAY || service == WEB) {
+                // values-production.yaml's OpenID Connect provider (identity.oidc.issuer, https): the gateway's,
+                // and the console's (identity.oidc.consoleClientId).
                 expected.add("TCP/443 -> any");
             }
             NetworkPolicy policy = production.get(NetworkPolicy.class, service.resourceName());
@@ -216,6 +217,34 @@ class EgressTest {
         assertThat(egress(DEFAULTS, GATEWAY)).noneMatch(rule -> rule.contains("443") || rule.contains("8180"));
         for (Chart.Service service : Chart.Service.all()) {
             if (service != GATEWAY) {
+                assertThat(egress(keycloak, service)).as(service.module()).noneMatch(rule -> rule.contains("8180"));
+            }
+        }
+    }
+
+    /**
+     * Issue #41: web-service reaches the same provider's port (discovery, token endpoint, signing keys) when the
+     * console signs people in with OpenID Connect (identity.oidc.consoleClientId), and only then.
+     */
+    @Test
+    void webServiceReachesTheProviderWhenTheConsoleHasAClient() {
+        Manifests keycloak = Chart.render(Chart.minimal("identity.oidc.issuer", "http://keycloak.identity:8180/realms/telemed",
+                "identity.oidc.audience", "telemed-ops", "identity.oidc.consoleClientId", "telemed-console",
+                "secrets.consoleOidcClient.existingSecret", "console-client",
+                "networkPolicy.egress.identity.to[0].namespaceSelector.matchLabels.team", "identity"));
+        Manifests https = Chart.render(Chart.minimal("identity.oidc.issuer", "https://login.example.com/realms/telemed",
+                "identity.oidc.audience", "telemed-ops", "identity.oidc.consoleClientId", "telemed-console",
+                "secrets.consoleOidcClient.existingSecret", "console-client"));
+        Manifests gatewayOnly = Chart.render(Chart.minimal("identity.oidc.issuer", "http://keycloak.identity:8180/realms/telemed",
+                "identity.oidc.audience", "telemed-ops"));
+
+        assertThat(egress(keycloak, WEB)).containsExactlyInAnyOrder(DNS, "TCP/http -> " + pods(REQUESTS, GATEWAY),
+                "TCP/8180 -> ns{team=identity}");
+        assertThat(egress(keycloak, GATEWAY)).contains("TCP/8180 -> ns{team=identity}");
+        assertThat(egress(https, WEB)).containsExactlyInAnyOrder(DNS, "TCP/http -> " + pods(REQUESTS, GATEWAY), "TCP/443 -> any");
+        assertThat(egress(gatewayOnly, WEB)).isEqualTo(egress(DEFAULTS, WEB));
+        for (Chart.Service service : Chart.Service.all()) {
+            if (service != GATEWAY && service != WEB) {
                 assertThat(egress(keycloak, service)).as(service.module()).noneMatch(rule -> rule.contains("8180"));
             }
         }

@@ -117,7 +117,8 @@ class SecretsTest {
                 "SMTP_PASSWORD", "telemed-smtp/password"));
         assertThat(secretEnv(production.deployment(Chart.Service.WEB))).containsExactlyInAnyOrderEntriesOf(Map.of(
                 "PLATFORM_TRUST_KEY", "telemed-trust-key/trust-key",
-                "WEB_CONSOLE_SESSION_KEY", "telemed-console-session-key/session-key"));
+                "WEB_CONSOLE_SESSION_KEY", "telemed-console-session-key/session-key",
+                "WEB_CONSOLE_OIDC_CLIENT_SECRET", "telemed-console-oidc-client/client-secret"));
     }
 
     @Test
@@ -162,6 +163,80 @@ class SecretsTest {
                 assertThat(after).as(service.module()).isEqualTo(before);
             }
             assertThat(before).hasSize(64);
+        }
+    }
+
+    private static final String CONSOLE_CLIENT_SECRET = "console-client-secret-5e6f7a8b9c0d";
+
+    /** The console's OpenID Connect client (issue #41): identity.oidc.issuer, audience and consoleClientId, plus {@code more}. */
+    private static Map<String, String> consoleOidc(String... more) {
+        Map<String, String> sets = Chart.minimal("identity.oidc.issuer", "https://login.example.com/realms/telemed",
+                "identity.oidc.audience", "telemed-ops", "identity.oidc.consoleClientId", "telemed-console");
+        sets.putAll(Chart.ordered(more));
+        return sets;
+    }
+
+    /**
+     * Issue #41: the console's client secret at the OpenID Connect provider reaches web-service alone, from the
+     * Secret the chart makes of secrets.consoleOidcClient.value or from the existing one named; never elsewhere.
+     */
+    @Test
+    void theConsolesClientSecretReachesWebOnlyFromASecret() throws JsonProcessingException {
+        Manifests manifests = Chart.render(consoleOidc("secrets.consoleOidcClient.value", CONSOLE_CLIENT_SECRET));
+
+        assertThat(data(manifests, "telemed-console-oidc-client")).containsExactlyEntriesOf(Map.of("client-secret", CONSOLE_CLIENT_SECRET));
+        assertThat(secretEnv(manifests.deployment(Chart.Service.WEB))).containsExactlyEntriesOf(Chart.ordered(
+                "PLATFORM_TRUST_KEY", "telemed-trust-key/trust-key",
+                "WEB_CONSOLE_SESSION_KEY", "telemed-console-session-key/session-key",
+                "WEB_CONSOLE_OIDC_CLIENT_SECRET", "telemed-console-oidc-client/client-secret"));
+        for (Chart.Service service : Chart.Service.all()) {
+            if (service != Chart.Service.WEB) {
+                assertThat(secretEnv(manifests.deployment(service))).as(service.module())
+                        .doesNotContainKey("WEB_CONSOLE_OIDC_CLIENT_SECRET")
+                        .isEqualTo(secretEnv(DEFAULTS.deployment(service)));
+            }
+        }
+        for (ConfigMap configMap : manifests.ofKind(ConfigMap.class)) {
+            assertThat(configMap.getData().keySet()).as(configMap.getMetadata().getName())
+                    .noneMatch(key -> SECRET_LIKE.matcher(key).find());
+        }
+        for (HasMetadata resource : manifests.all()) {
+            if (!(resource instanceof Secret)) {
+                String text = new YAMLMapper().writeValueAsString(resource);
+                assertThat(text).as(resource.getKind() + " " + resource.getMetadata().getName()).doesNotContain(CONSOLE_CLIENT_SECRET);
+            }
+        }
+
+        Manifests existing = Chart.render(consoleOidc("secrets.consoleOidcClient.existingSecret", "console-client-from-vault"));
+        assertThat(existing.find(Secret.class, "telemed-console-oidc-client")).isEmpty();
+        assertThat(existing.ofKind(Secret.class)).hasSize(DEFAULTS.ofKind(Secret.class).size());
+        assertThat(secretEnv(existing.deployment(Chart.Service.WEB)))
+                .containsEntry("WEB_CONSOLE_OIDC_CLIENT_SECRET", "console-client-from-vault/client-secret");
+    }
+
+    @Test
+    void theConsolesClientSecretIsMadeAndReadOnlyWithItsClientId() {
+        Manifests without = Chart.render(Chart.minimal("secrets.consoleOidcClient.value", CONSOLE_CLIENT_SECRET));
+
+        assertThat(without.find(Secret.class, "telemed-console-oidc-client")).isEmpty();
+        assertThat(secretEnv(without.deployment(Chart.Service.WEB))).doesNotContainKey("WEB_CONSOLE_OIDC_CLIENT_SECRET");
+        assertThat(checksum(without, Chart.Service.WEB)).isEqualTo(checksum(DEFAULTS, Chart.Service.WEB));
+
+        assertThat(Chart.renderFailure(consoleOidc()))
+                .contains("secrets.consoleOidcClient.value is required with identity.oidc.consoleClientId"
+                        + " (or secrets.consoleOidcClient.existingSecret)");
+    }
+
+    @Test
+    void aNewConsoleClientSecretRollsOnlyWeb() {
+        Manifests before = Chart.render(consoleOidc("secrets.consoleOidcClient.value", CONSOLE_CLIENT_SECRET));
+        Manifests after = Chart.render(consoleOidc("secrets.consoleOidcClient.value", CONSOLE_CLIENT_SECRET + "-rotated"));
+        for (Chart.Service service : Chart.Service.all()) {
+            if (service == Chart.Service.WEB) {
+                assertThat(checksum(after, service)).isNotEqualTo(checksum(before, service));
+            } else {
+                assertThat(checksum(after, service)).as(service.module()).isEqualTo(checksum(before, service));
+            }
         }
     }
 

@@ -62,8 +62,12 @@ class WorkloadTest {
             assertThat(config.keySet()).noneMatch(key -> key.startsWith("QUARKUS_DATASOURCE_") || key.startsWith("KAFKA_"));
             assertThat(config).containsEntry("SERVICE_URLS_REQUESTS", "http://telemed-requests-service:80")
                     .containsEntry("SERVICE_URLS_GATEWAY", "http://telemed-gateway:80");
+            // values-production.yaml signs people in to the console with OpenID Connect (identity.oidc.consoleClientId).
+            List<String> secrets = manifests == PRODUCTION
+                    ? List.of("PLATFORM_TRUST_KEY", "WEB_CONSOLE_SESSION_KEY", "WEB_CONSOLE_OIDC_CLIENT_SECRET")
+                    : List.of("PLATFORM_TRUST_KEY", "WEB_CONSOLE_SESSION_KEY");
             assertThat(container(manifests, Chart.Service.WEB).getEnv()).extracting(EnvVar::getName)
-                    .containsExactly("PLATFORM_TRUST_KEY", "WEB_CONSOLE_SESSION_KEY");
+                    .containsExactlyElementsOf(secrets);
             assertThat(manifests.config(Chart.Service.GATEWAY)).containsEntry("SERVICE_URLS_WEB", "http://telemed-web-service:80");
         }
         assertThat(Chart.renderFailure(Chart.minimal("services.web.database.name", "web")))
