@@ -318,9 +318,9 @@ class PeopleOnOpsIT {
             assertEquals("telemed-console", authorize.getRequestUrl().queryParameter("client_id"));
             Axe.check(driver, "console-queue-oidc");
 
-            // The account the gateway matched the token to is the prescriber's.
-            bearer(adminToken).get("/ops/v1/accounts").then().statusCode(200)
-                    .body("accounts.find { it.email == '" + email + "' }.prescriberId", equalTo(prescriberId));
+            // The gateway took the token as the prescriber it names: a prescriber's console (appointments), no admin's pages.
+            assertEquals(1, driver.findElements(By.cssSelector("nav.console-nav a[href='/console/appointments']")).size());
+            assertEquals(0, driver.findElements(By.cssSelector("nav.console-nav a[href='/console/partners']")).size());
 
             // Signing out: the provider's end-session, then back to the console's sign-in at the gateway, signed out.
             Forms.click(driver, By.cssSelector("form[action='/console/sign-out'] button[type=submit]"));
