@@ -1,13 +1,19 @@
 package com.telemed.e2e;
 
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.matchesPattern;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.telemed.e2e.WebhookReceiver.Received;
 import com.telemed.testkit.e2e.RunningPlatform;
 import com.telemed.testkit.stack.DemoData;
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +23,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -82,6 +89,39 @@ class PartnerGuideIT {
             assertTrue(output.contains("\nverified item.approved " + delivery.headers().get("x-webhook-id") + "\n"), output);
             assertFalse(output.contains("NOT verified"), output);
         }
+    }
+
+    /**
+     * The self-service webhook calls the guide uses, through the gateway as a partner makes them (each answer
+     * held to the partner document by the contract check): the secret once, on the first URL; the URL rules;
+     * rotation; 409 before any URL.
+     */
+    @Test
+    void thePartnersWebhookSettingsAnswerThroughTheGatewayAsDocumented(RunningPlatform.Handle platform) {
+        String apiKey = given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey())
+                .contentType(ContentType.JSON).body(Map.of("name", "Guide E2E " + UUID.randomUUID()))
+                .post("/ops/v1/partners").then().statusCode(201).extract().path("apiKey");
+        RequestSpecification partner = given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey)
+                .contentType(ContentType.JSON);
+        String url = "http://127.0.0.1:9/hooks";
+
+        given().spec(partner).get("/v1/webhook").then().statusCode(200).body(equalTo("{\"url\":null,\"secretSet\":false}"));
+        given().spec(partner).post("/v1/webhook/secret/rotate").then().statusCode(409)
+                .body(equalTo("{\"error\":\"No webhook URL configured\"}"));
+        String secret = given().spec(partner).body(Map.of("url", url)).put("/v1/webhook").then().statusCode(200)
+                .body("url", equalTo(url)).body("secret", matchesPattern("[0-9a-f]{64}")).extract().path("secret");
+        given().spec(partner).body(Map.of("url", url)).put("/v1/webhook").then().statusCode(200)
+                .body(equalTo("{\"url\":\"" + url + "\"}"));
+        given().spec(partner).body(Map.of("url", "ftp://files.partner.example/x")).put("/v1/webhook").then().statusCode(400)
+                .body(equalTo("{\"error\":[{\"code\":\"invalid_string\",\"validation\":\"url\",\"path\":[\"url\"],"
+                        + "\"message\":\"Invalid url\"}]}"));
+        given().spec(partner).get("/v1/webhook").then().statusCode(200)
+                .body(equalTo("{\"url\":\"" + url + "\",\"secretSet\":true}"));
+        String rotated = given().spec(partner).post("/v1/webhook/secret/rotate").then().statusCode(200)
+                .body("secret", matchesPattern("[0-9a-f]{64}")).extract().path("secret");
+        assertNotEquals(secret, rotated);
+        given().baseUri(platform.gateway().toString()).get("/v1/webhook").then().statusCode(401)
+                .body(equalTo("{\"error\":\"API Key missing\"}"));
     }
 
     /** The {@code ```sh first-hour} blocks of the guide's first page (before "## Verify a webhook"), in order. */
