@@ -40,6 +40,8 @@ public final class Routes {
             partner("/v1/surveys", Upstream.REQUESTS),
             partner("/v1/messages", Upstream.MESSAGING),
             partner("/v1/billing", Upstream.BILLING),
+            // The partner's own webhook URL and secret (partner-extensions.md, Webhook settings, self-service).
+            partner("/v1/webhook", Upstream.WEBHOOK),
             partner("/v2/public", Upstream.REQUESTS),
             new Prefix("/v2/embed", new Route(Surface.EMBED, Upstream.REQUESTS)),
             ops("/ops/v1/drugs", Upstream.CATALOGUE),

@@ -21,6 +21,19 @@ class RoutesTest {
         assertEquals(Optional.empty(), Routes.resolve("/v1/webhook-secrets/re-encrypt"));
     }
 
+    /** partner-extensions.md, "Webhook settings, self-service": the partner's own URL and secret, webhook-service's. */
+    @Test
+    void thePartnersOwnWebhookSettingsArePartnerCallsOfWebhookService() {
+        Optional<Routes.Route> expected = Optional.of(new Routes.Route(Surface.PARTNER, Upstream.WEBHOOK));
+        assertEquals(expected, Routes.resolve("/v1/webhook"));
+        assertEquals(expected, Routes.resolve("/v1/webhook/secret/rotate"));
+        for (String path : List.of("/v1/webhooks", "/v1/webhook-settings", "/v2/webhook", "/ops/v1/webhook")) {
+            assertEquals(Optional.empty(), Routes.resolve(path), path);
+        }
+        assertEquals(Optional.of("/v1/webhook"), Routes.template("/v1/webhook"));
+        assertEquals(Optional.of("/v1/webhook/**"), Routes.template("/v1/webhook/secret/rotate"));
+    }
+
     @Test
     void billingSettingsAndTheLedgerRebuildAreOperatorCallsOfBillingService() {
         Optional<Routes.Route> billing = Optional.of(new Routes.Route(Surface.OPS, Upstream.BILLING));

@@ -249,8 +249,14 @@ class OpenApiDocumentTest {
                 assertTrue(parameter.path("required").asBoolean());
                 headers.add(parameter.path("name").asText());
             });
-            assertEquals(List.of("X-Webhook-Timestamp", "X-Webhook-Signature", "User-Agent"), headers, webhook.getKey());
+            assertEquals(List.of("X-Webhook-Timestamp", "X-Webhook-Signature", "X-Webhook-Id", "User-Agent"), headers, webhook.getKey());
             assertTrue(post.path("description").asText().contains("HMAC-SHA256 over the string `<timestamp>.<raw body>`"));
+            // decisions.md, Webhooks: X-Webhook-Id is the deduplication key, stable across attempts and redelivery.
+            JsonNode id = post.path("parameters").get(2);
+            assertEquals("uuid", id.at("/schema/format").asText(), webhook.getKey());
+            assertTrue(id.path("description").asText().startsWith("The deduplication key: one id per event, the same on every attempt"
+                    + " and on every redelivery of that event"), webhook.getKey());
+            assertTrue(post.path("description").asText().contains("deduplicate on `X-Webhook-Id`"), webhook.getKey());
         });
     }
 
