@@ -38,6 +38,8 @@ public final class Routes {
             partner("/v1/members", Upstream.MEMBERS),
             partner("/v1/requests", Upstream.REQUESTS),
             partner("/v1/surveys", Upstream.REQUESTS),
+            // Sandbox simulation (partner-extensions.md): requests-service answers 404 outside sandbox.
+            partner("/v1/sandbox", Upstream.REQUESTS),
             partner("/v1/messages", Upstream.MESSAGING),
             partner("/v1/billing", Upstream.BILLING),
             // The partner's own webhook URL and secret (partner-extensions.md, Webhook settings, self-service).

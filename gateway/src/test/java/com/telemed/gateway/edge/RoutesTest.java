@@ -73,6 +73,11 @@ class RoutesTest {
             assertEquals(Optional.empty(), Routes.resolve(path), path);
         }
         assertEquals(Optional.of(new Routes.Route(Surface.PARTNER, Upstream.REQUESTS)), Routes.resolve("/v1/surveys/v2/lookup"));
+        // Sandbox simulation (issue #42): requests-service's, which answers it 404 in production.
+        assertEquals(Optional.of(new Routes.Route(Surface.PARTNER, Upstream.REQUESTS)),
+                Routes.resolve("/v1/sandbox/requests/8d5b7a1e-3f0c-4e8e-9a57-1c0f2b7d9e11/simulate"));
+        assertEquals(Optional.of("/v1/sandbox/**"), Routes.template("/v1/sandbox/requests/8d5b7a1e-3f0c-4e8e-9a57-1c0f2b7d9e11/simulate"));
+        assertEquals(Optional.empty(), Routes.resolve("/v1/sandboxes"));
 
         assertEquals(Optional.of(new Routes.Route(Surface.INTERNAL, Upstream.GATEWAY)),
                 Routes.resolve("/internal/partners/7c1f4e2a-0000-4000-8000-000000000001/embed-origins"));
