@@ -237,6 +237,30 @@ class OpenApiDocumentTest {
         assertTrue(bodies > 40, "request bodies walked: " + bodies);
     }
 
+    /** Issue 45: every partner setting the edge forwards documents its 404 for a partner the gateway does not know. */
+    @Test
+    void everyForwardedPartnerSettingDocumentsPartnerNotFound() {
+        JsonNode tree = OPERATIONS.tree();
+        List<String> documented = new ArrayList<>();
+        tree.path("paths").fields().forEachRemaining(path -> {
+            if (Routes.forwardedPartnerSetting(OpenApiDocuments.sample(path.getKey())).isEmpty()) {
+                return;
+            }
+            path.getValue().fields().forEachRemaining(operation -> {
+                if (!METHODS.contains(operation.getKey())) {
+                    return;
+                }
+                JsonNode notFound = followed(tree, operation.getValue().path("responses").path("404"));
+                List<String> errors = new ArrayList<>();
+                notFound.at("/content/application~1json/examples").forEach(example ->
+                        errors.add(followed(tree, example).at("/value/error").asText()));
+                assertTrue(errors.contains("Partner not found"), operation.getKey() + " " + path.getKey() + ": " + errors);
+                documented.add(operation.getKey() + " " + path.getKey());
+            });
+        });
+        assertEquals(10, documented.size(), documented.toString());
+    }
+
     /**
      * The operator bodies described for issue 45 say what requests-service's schemas take
      * ({@code ReviewSchemas}, {@code AppointmentSchemas}, {@code AvailabilitySchemas}): a body the service
