@@ -171,6 +171,26 @@ public final class Routes {
     }
 
     /**
+     * The partner id in the path of a partner setting another service owns
+     * ({@code /ops/v1/partners/:id/webhook/**}, {@code drug-access}, {@code fulfilment},
+     * {@code billing/**}): the edge answers {@code 404 Partner not found} for a partner the gateway does
+     * not know before forwarding ({@link Edge}). Empty for any other path, and for the gateway's own
+     * partner routes ({@code /ops/v1/partners/:id}, {@code api-key/rotate}, {@code embed-origins}),
+     * which look the partner up themselves.
+     */
+    public static Optional<String> forwardedPartnerSetting(String path) {
+        if (!path.startsWith(PARTNERS + "/")) {
+            return Optional.empty();
+        }
+        String rest = path.substring(PARTNERS.length() + 1);
+        int slash = rest.indexOf('/');
+        if (slash <= 0 || resolve(path).map(route -> route.upstream() == Upstream.GATEWAY).orElse(true)) {
+            return Optional.empty();
+        }
+        return Optional.of(rest.substring(0, slash));
+    }
+
+    /**
      * The metrics name of a routed path ({@link UriTemplates}): the routing-table entry it matched,
      * never the path itself, which carries ids and tokens: {@code /v1/requests} or
      * {@code /v1/requests/**}, {@code /attachments/{token}/{fileName}},

@@ -273,6 +273,9 @@ public final class OpenApiDocuments {
                 if (!OpsAccess.rule(method, template).map(OpsAccess.Rule::open).orElse(false)) {
                     putIfAbsent(responses, "403", "OpsForbidden");
                 }
+                if (Routes.forwardedPartnerSetting(sample(template)).isPresent()) {
+                    partnerNotFound(responses);
+                }
             }
             case PUBLIC -> { }
         }
@@ -296,6 +299,29 @@ public final class OpenApiDocuments {
         responses.fields().forEachRemaining(response -> sorted.put(response.getKey(), response.getValue()));
         responses.removeAll();
         sorted.forEach(responses::set);
+    }
+
+    /**
+     * A partner setting another service owns answers {@code 404 Partner not found} at the edge for a
+     * partner the gateway does not know ({@code edge.Edge}, issue 45): the operation's own 404, if it has
+     * one, gets the example too.
+     */
+    private static void partnerNotFound(ObjectNode responses) {
+        JsonNode own = responses.get("404");
+        if (own == null) {
+            responses.set("404", ref("responses", "PartnerNotFound"));
+            return;
+        }
+        if (own.has("$ref")) {
+            if (!own.path("$ref").asText().equals("#/components/responses/NotFound")) {
+                throw new IllegalStateException("a partner setting's 404 must be NotFound or its own: " + own);
+            }
+            return; // NotFound lists "Partner not found" among its examples
+        }
+        ObjectNode response = (ObjectNode) own;
+        response.put("description", response.path("description").asText() + "; or the partner is unknown (`Partner not found`)");
+        response.with("content").fields().forEachRemaining(media -> ((ObjectNode) media.getValue()).with("examples")
+                .set("partnerNotFound", ref("examples", "PartnerNotFound")));
     }
 
     /** The edge's own operations on a path (its preflight) declare the path's parameters, as each generated operation does. */

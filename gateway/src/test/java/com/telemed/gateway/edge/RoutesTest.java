@@ -44,6 +44,22 @@ class RoutesTest {
         assertEquals(Optional.of(new Routes.Route(Surface.PARTNER, Upstream.BILLING)), Routes.resolve("/v1/billing"));
     }
 
+    /** Issue 45: the partner settings the edge checks the partner of before forwarding; the gateway's own look it up themselves. */
+    @Test
+    void aForwardedPartnerSettingNamesItsPartner() {
+        String id = "7c1f4e2a-0000-4000-8000-000000000001";
+        for (String setting : List.of("/webhook", "/webhook/secret/rotate", "/webhook/deliveries", "/webhook/deliveries/d1/redeliver",
+                "/drug-access", "/fulfilment", "/billing", "/billing/rebuild")) {
+            assertEquals(Optional.of(id), Routes.forwardedPartnerSetting("/ops/v1/partners/" + id + setting), setting);
+            assertEquals(Optional.of("not-a-partner"), Routes.forwardedPartnerSetting("/ops/v1/partners/not-a-partner" + setting), setting);
+        }
+        for (String path : List.of("/ops/v1/partners", "/ops/v1/partners/" + id, "/ops/v1/partners/" + id + "/",
+                "/ops/v1/partners/" + id + "/api-key/rotate", "/ops/v1/partners/" + id + "/embed-origins",
+                "/ops/v1/partners/" + id + "/other", "/ops/v1/partners//webhook", "/ops/v1/drugs/" + id, "/v1/billing")) {
+            assertEquals(Optional.empty(), Routes.forwardedPartnerSetting(path), path);
+        }
+    }
+
     @Test
     void anAttachmentLinkIsPublicAndMessagingsOnlyInItsExactShape() {
         Optional<Routes.Route> expected = Optional.of(new Routes.Route(Surface.PUBLIC, Upstream.MESSAGING));
