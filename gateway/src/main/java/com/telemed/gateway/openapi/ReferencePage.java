@@ -33,8 +33,9 @@ import org.jsoup.nodes.Entities;
  * schemes; every operation under its first tag (tags in the document's order, then the tags only
  * operations name), each a closed {@code <details>} whose {@code <summary>} is its method, path and
  * summary (open: description, credential, parameters, request body, responses with their examples);
- * the webhooks; the shared responses; and every schema, each property with its type, constraints
- * and description. A {@code $ref} is a link to its schema's or response's own entry. Descriptions
+ * the webhooks; then, shown open (a link lands on their content: Chromium does not open a closed
+ * {@code <details>} for a fragment), the shared responses and every schema, each property with its
+ * type, constraints and description. A {@code $ref} is a link to its schema's or response's own entry. Descriptions
  * are Markdown (CommonMark, with raw HTML escaped and unsafe link targets dropped); the page is built
  * as a tree (jsoup), so every text is escaped. Styles come from {@code /docs/reference.css}, never
  * from a {@code style} attribute.
@@ -356,12 +357,9 @@ public final class ReferencePage {
         Element section = section(main, "responses", "Shared responses");
         section.appendElement("p").text("Answers many operations give, each listed by its status under the operation.");
         document.path("components").path("responses").fields().forEachRemaining(response -> {
-            Element details = section.appendElement("details").addClass("component")
+            Element content = section.appendElement("div").addClass("component")
                     .attr("id", claim("response-" + slug(response.getKey())));
-            Element summary = details.appendElement("summary");
-            summary.appendElement("code").text(response.getKey());
-            summary.appendText(" " + firstLine(response.getValue().path("description").asText()));
-            Element content = details.appendElement("div").addClass("operation-body");
+            content.appendElement("h3").appendElement("code").text(response.getKey());
             markdown(content, response.getValue().path("description"));
             headers(content, response.getValue().path("headers"));
             contentOf(content, response.getValue().path("content"), false);
@@ -371,10 +369,9 @@ public final class ReferencePage {
     private void schemas(Element main) {
         Element section = section(main, "schemas", "Schemas");
         document.path("components").path("schemas").fields().forEachRemaining(schema -> {
-            Element details = section.appendElement("details").addClass("component")
+            Element content = section.appendElement("div").addClass("component")
                     .attr("id", claim("schema-" + slug(schema.getKey())));
-            details.appendElement("summary").appendElement("code").text(schema.getKey());
-            Element content = details.appendElement("div").addClass("operation-body");
+            content.appendElement("h3").appendElement("code").text(schema.getKey());
             JsonNode value = schema.getValue();
             markdown(content, value.path("description"));
             type(content.appendElement("p").addClass("type"), value);
@@ -522,7 +519,9 @@ public final class ReferencePage {
 
     private static void bound(List<String> bounds, JsonNode schema, String keyword, String text) {
         if (schema.has(keyword)) {
-            bounds.add(text.formatted(schema.get(keyword).asText()));
+            String value = schema.get(keyword).asText();
+            // "at least 1 character", "at most 2 items"
+            bounds.add(text.formatted(value).replaceAll("(character|item)s$", value.equals("1") ? "$1" : "$1s"));
         }
     }
 

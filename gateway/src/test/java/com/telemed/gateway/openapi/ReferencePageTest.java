@@ -86,8 +86,9 @@ class ReferencePageTest {
         assertEquals("Idempotency-Key in header", create.selectFirst("dl.fields > dt").text());
         // The body's schema named and its fields listed in place.
         assertEquals("application/json: RequestCreate", create.selectFirst("h3 + p.type").text());
-        assertEquals("array of RequestItemInput, at most 1 items", field(create, "items"));
+        assertEquals("array of RequestItemInput, at most 1 item", field(create, "items"));
         assertEquals("string (date-time)", field(create, "pharmacySendAt"));
+        assertEquals("string, at least 1 character", field(create, "caseNotes"));
         // Each status, the shared ones linked to their entry; the contract's error strings as examples.
         Element responses = create.selectFirst("dl.responses");
         List<String> statuses = new ArrayList<>();
@@ -120,12 +121,15 @@ class ReferencePageTest {
 
         List<String> responses = new ArrayList<>();
         PARTNER.tree().path("components").path("responses").fieldNames().forEachRemaining(name -> responses.add("response-" + name));
-        assertEquals(responses, PAGE.select("section[aria-labelledby=responses] > details").eachAttr("id"));
+        assertEquals(responses, PAGE.select("section[aria-labelledby=responses] > .component").eachAttr("id"));
         List<String> schemas = new ArrayList<>();
         PARTNER.tree().path("components").path("schemas").fieldNames().forEachRemaining(name -> schemas.add("schema-" + name));
-        assertEquals(schemas, PAGE.select("section[aria-labelledby=schemas] > details").eachAttr("id"));
+        assertEquals(schemas, PAGE.select("section[aria-labelledby=schemas] > .component").eachAttr("id"));
+        // Shown open, each under its own heading, its fields listed.
         Element detail = PAGE.getElementById("schema-RequestDetail");
-        assertEquals("RequestDetail", detail.selectFirst("summary").text());
+        assertEquals("RequestDetail", detail.selectFirst("h3").text());
+        assertEquals("object", detail.selectFirst("h3 ~ p.type").text());
+        assertEquals("API key missing or invalid", PAGE.getElementById("response-Unauthorized").selectFirst(".description").text());
     }
 
     @Test
@@ -169,6 +173,7 @@ class ReferencePageTest {
         assertEquals("", page.select(".description a").attr("href"));
         assertEquals("GET /v1/x <i>s</i>", page.selectFirst("summary").text());
         assertEquals("string or null, one of \"<x>\", null", page.getElementById("schema-X").selectFirst("dd .type").text());
+        assertEquals(List.of(), page.select("#schema-X style"));
     }
 
     private static String field(Element within, String name) {
