@@ -17,6 +17,7 @@ import java.util.Set;
 import org.commonmark.parser.Parser;
 import org.commonmark.renderer.html.HtmlRenderer;
 import org.jsoup.nodes.Document;
+import org.jsoup.nodes.DocumentType;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Entities;
 
@@ -35,10 +36,10 @@ import org.jsoup.nodes.Entities;
  * summary (open: description, credential, parameters, request body, responses with their examples);
  * the webhooks; then, shown open (a link lands on their content: Chromium does not open a closed
  * {@code <details>} for a fragment), the shared responses and every schema, each property with its
- * type, constraints and description. A {@code $ref} is a link to its schema's or response's own entry. Descriptions
- * are Markdown (CommonMark, with raw HTML escaped and unsafe link targets dropped); the page is built
- * as a tree (jsoup), so every text is escaped. Styles come from {@code /docs/reference.css}, never
- * from a {@code style} attribute.
+ * type, constraints and description. A {@code $ref} is a link to its schema's or response's own
+ * entry. Descriptions are Markdown (CommonMark, with raw HTML escaped and unsafe link targets
+ * dropped); the page is built as a tree (jsoup), so every text is escaped. Styles come from
+ * {@code /docs/reference.css}, never from a {@code style} attribute.
  *
  * <p>Pure: the document in, the page's bytes out; built once at startup with the document.
  */
@@ -76,7 +77,7 @@ public final class ReferencePage {
         String title = document.path("info").path("title").asText("API reference");
         Document page = Document.createShell("");
         page.outputSettings().charset(StandardCharsets.UTF_8).escapeMode(Entities.EscapeMode.base).prettyPrint(false);
-        page.prependChild(new org.jsoup.nodes.DocumentType("html", "", ""));
+        page.prependChild(new DocumentType("html", "", ""));
         page.selectFirst("html").attr("lang", "en");
         Element head = page.head();
         head.appendElement("meta").attr("charset", "utf-8");
