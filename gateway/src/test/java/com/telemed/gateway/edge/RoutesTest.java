@@ -124,7 +124,7 @@ class RoutesTest {
         assertEquals(Optional.of("/openapi.json"), Routes.template("/openapi.json"));
         assertEquals(Optional.of("/ops/openapi.yaml"), Routes.template("/ops/openapi.yaml"));
         assertEquals(Optional.of("/docs"), Routes.template("/docs"));
-        assertEquals(Optional.of("/docs/**"), Routes.template("/docs/swagger-ui.css"));
+        assertEquals(Optional.of("/docs/**"), Routes.template("/docs/reference.css"));
         assertEquals(Optional.of("/book/**"), Routes.template("/book/" + TOKEN));
         assertEquals(Optional.of("/surveys/**"), Routes.template("/surveys/t/" + TOKEN));
         assertEquals(Optional.of("/assets/**"), Routes.template("/assets/web/app.js"));
