@@ -40,6 +40,9 @@ public final class Routes {
             partner("/v1/surveys", Upstream.REQUESTS),
             partner("/v1/messages", Upstream.MESSAGING),
             partner("/v1/billing", Upstream.BILLING),
+            // Events from a cursor and the test webhook (partner-extensions.md, Events; issue #42).
+            partner("/v1/events", Upstream.WEBHOOK),
+            partner("/v1/webhooks", Upstream.WEBHOOK),
             partner("/v2/public", Upstream.REQUESTS),
             new Prefix("/v2/embed", new Route(Surface.EMBED, Upstream.REQUESTS)),
             ops("/ops/v1/drugs", Upstream.CATALOGUE),
