@@ -100,6 +100,9 @@ public final class Endpoints {
             // The fixture's item is pending (the send is refused); one a call approved is made anew before the next.
             partner("POST", "/v1/requests/{request}/items/{item}/send-to-pharmacy", REQUESTS).invalidates(Fixture.Part.REQUEST),
             partner("GET", "/v1/billing", BILLING).query(param("period", TEXT, "2026-11")),
+            // Events (partner-extensions.md): the fixture partner's, from the start; the test webhook (409 without a URL).
+            partner("GET", "/v1/events", WEBHOOK).query(param("limit", NUMBER, "20"), param("types", ENUM, "item.approved")),
+            partner("POST", "/v1/webhooks/test", WEBHOOK),
             // The patient's file (Multipart.BASELINES): a stored one adds a message to the fixture's conversation, which stays.
             partner("POST", "/v1/messages/conversations/{conversation}/attachments", MESSAGING).upload(),
             partner("POST", "/v1/messages/conversations/for-member", MESSAGING).body("""
