@@ -54,6 +54,33 @@ public final class EventsBench {
 
     private static final double AIM_P95_MS = 20;
 
+    /** The page as webhook-service prepares it (EventReads.PAGE), for EXPLAIN with a custom and with the generic plan. */
+    private static final String PAGE_PREPARED = "SELECT e.id, e.type, e.created_at, e.body, d.status, d.attempt_count,"
+            + " (SELECT a.at FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1), e.seq, e.event_id"
+            + " FROM events e LEFT JOIN deliveries d ON d.id = e.id WHERE e.partner_id = $1 AND e.seq > $2 ORDER BY e.seq LIMIT $3";
+
+    /**
+     * EXPLAIN (ANALYZE, BUFFERS) of the page from the middle of the partner's events: the plan PostgreSQL picks for
+     * these values, then the generic plan a server-prepared statement (pgJDBC, from its fifth execution) may keep.
+     */
+    static void explain(Connection db, String partnerId, long seq) throws Exception {
+        try (java.sql.Statement st = db.createStatement()) {
+            st.execute("PREPARE bench_events_page (text, bigint, int) AS " + PAGE_PREPARED);
+            for (String mode : List.of("force_custom_plan", "force_generic_plan")) {
+                st.execute("SET plan_cache_mode = " + mode);
+                System.out.println("-- the page after event " + seq + " (" + mode + ")");
+                try (ResultSet plan = st.executeQuery("EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_events_page ('"
+                        + partnerId.replace("'", "''") + "', " + seq + ", 101)")) {
+                    while (plan.next()) {
+                        System.out.println("   " + plan.getString(1));
+                    }
+                }
+            }
+            st.execute("RESET plan_cache_mode");
+            st.execute("DEALLOCATE bench_events_page");
+        }
+    }
+
     private EventsBench() {
     }
 
@@ -84,6 +111,9 @@ public final class EventsBench {
                         }
                     }
                 }
+            }
+            try (Connection db = DriverManager.getConnection(postgres.jdbcUrl("webhook"), postgres.username(), postgres.password())) {
+                explain(db, partnerId, events / 2);
             }
             URI gateway = platform.url(PlatformService.GATEWAY);
             GatewayApi api = platform.api();

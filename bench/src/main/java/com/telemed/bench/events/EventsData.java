@@ -29,7 +29,7 @@ final class EventsData {
                     SELECT md5(? || ':' || g)::uuid, ?, g, 'bench:' || g, t.type,
                       '{"event":"' || t.type || '","requestId":"' || md5('r' || g)::uuid || '","itemId":"' || md5('i' || g)::uuid
                         || '","status":"approved","patientName":"Bench Patient","prescriptionName":"Drug 1.50","timestamp":"'
-                        || to_char(now() - interval '29 days' + g * (interval '29 days' / ?) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                        || to_char((now() - interval '29 days' + g * (interval '29 days' / ?)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
                         || '"}',
                       now() - interval '29 days' + g * (interval '29 days' / ?)
                     FROM generate_series(?::bigint, ?::bigint) AS g,
