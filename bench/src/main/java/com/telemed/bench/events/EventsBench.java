@@ -39,7 +39,7 @@ import java.util.Random;
  * with the delivery state joined in), from a random sequence number.</li>
  * </ul>
  *
- * <p>Run: bench/events.sh [events=1000000] [seconds=30] [clients=16]
+ * <p>Run: bench/events.sh [events=1000000] [seconds=30] [clients=16] [warm-up seconds=30]
  */
 public final class EventsBench {
 
@@ -84,12 +84,34 @@ public final class EventsBench {
     private EventsBench() {
     }
 
+    private record Figures(double rate, double p50, double p95, double p99, long errors) {
+    }
+
+    /** One round of pages through the gateway: wrk with bench/events-page.lua, else this JVM's clients. */
+    private static Figures load(URI gateway, String apiKey, List<String> cursors, int clients, Duration round) throws Exception {
+        if (Wrk.available()) {
+            Path file = Files.createTempFile("bench-events-cursors-", ".txt");
+            Files.write(file, cursors);
+            Wrk.Result wrk = Wrk.run("gateway, GET /v1/events", gateway.resolve("/v1/events?limit=100"),
+                    new String[] {"x-api-key", apiKey}, clients, round, BenchPlatform.root().resolve("bench/events-page.lua"),
+                    Map.of("WRK_CURSORS", file.toString()));
+            return new Figures(wrk.perSecond(), wrk.p50Ms(), wrk.p95Ms(), wrk.p99Ms(), wrk.errors());
+        }
+        LoadRun.Result load = LoadRun.each("gateway, GET /v1/events", client -> java.net.http.HttpRequest.newBuilder(
+                        gateway.resolve("/v1/events?limit=100&after=" + cursors.get(client * cursors.size() / clients)))
+                .header("x-api-key", apiKey).timeout(Duration.ofSeconds(10)).GET().build(), 200, clients, round);
+        return new Figures(load.perSecond(), load.p50Ms(), load.latencies().getValueAtPercentile(95) / 1000.0, load.p99Ms(),
+                load.errors());
+    }
+
     public static void main(String[] args) throws Exception {
         int events = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         Duration round = Duration.ofSeconds(args.length > 1 ? Long.parseLong(args[1]) : 30);
         int clients = args.length > 2 ? Integer.parseInt(args[2]) : 16;
+        Duration warmUp = Duration.ofSeconds(args.length > 3 ? Long.parseLong(args[3]) : 30);
         Results results = Results.open("events", args).parameter("events", events).parameter("seconds", round.toSeconds())
-                .parameter("clients", clients);
+                .parameter("clients", clients)
+                .parameter("warmUpSeconds", warmUp.toSeconds());
         long began = System.nanoTime();
         try (BenchPlatform platform = BenchPlatform.start()) {
             System.out.printf("platform up in %.0f s%n", (System.nanoTime() - began) / 1e9);
@@ -123,33 +145,19 @@ public final class EventsBench {
 
             System.out.printf("%nPages of 100 from a random cursor, %d clients for %d s each; loopback, %d cores%n", clients,
                     round.toSeconds(), Machine.cores());
-            double rate;
-            double p50;
-            double p95;
-            double p99;
-            long errors;
-            if (Wrk.available()) {
-                Path file = Files.createTempFile("bench-events-cursors-", ".txt");
-                Files.write(file, cursors);
-                Wrk.Result wrk = Wrk.run("gateway, GET /v1/events", gateway.resolve("/v1/events?limit=100"),
-                        new String[] {"x-api-key", apiKey}, clients, round, BenchPlatform.root().resolve("bench/events-page.lua"),
-                        Map.of("WRK_CURSORS", file.toString()));
-                rate = wrk.perSecond();
-                p50 = wrk.p50Ms();
-                p95 = wrk.p95Ms();
-                p99 = wrk.p99Ms();
-                errors = wrk.errors();
-            } else {
+            if (!Wrk.available()) {
                 System.out.println("(wrk not installed: this JVM's clients, each on a cursor of its own)");
-                LoadRun.Result load = LoadRun.each("gateway, GET /v1/events", client -> java.net.http.HttpRequest.newBuilder(
-                                gateway.resolve("/v1/events?limit=100&after=" + cursors.get(client * cursors.size() / clients)))
-                        .header("x-api-key", apiKey).timeout(Duration.ofSeconds(10)).GET().build(), 200, clients, round);
-                rate = load.perSecond();
-                p50 = load.p50Ms();
-                p95 = load.latencies().getValueAtPercentile(95) / 1000.0;
-                p99 = load.p99Ms();
-                errors = load.errors();
             }
+            // A warm-up round of the same load, not counted: the gateway's and the service's JIT compile the path.
+            Figures warm = load(gateway, apiKey, cursors, clients, warmUp);
+            System.out.printf("%-34s %9.0f pages/s   p50 %6.2f ms   p95 %6.2f ms   (not counted)%n", "warm-up, " + warmUp.toSeconds() + " s",
+                    warm.rate(), warm.p50(), warm.p95());
+            Figures measured = load(gateway, apiKey, cursors, clients, round);
+            double rate = measured.rate();
+            double p50 = measured.p50();
+            double p95 = measured.p95();
+            double p99 = measured.p99();
+            long errors = measured.errors();
             System.out.printf("%-34s %9.0f pages/s   p50 %6.2f ms   p95 %6.2f ms   p99 %6.2f ms   (%d errors)%n",
                     "through the gateway", rate, p50, p95, p99, errors);
             results.headline("page.gateway.p95", p95, "ms", "GET /v1/events?limit=100 through the gateway, p95 at " + clients + " clients");
