@@ -135,7 +135,8 @@ public class Intake {
                     ids.put(webhook.eventId(), id);
                     events.add(new EventRecorder.NewEvent(id, webhook.partnerId(), webhook.eventId(), webhook.event(), webhook.body()));
                 }
-                // Taken last but for the deliveries: the partners' counter rows stay locked until the commit.
+                // After the settings, right before the inserts and the commit: the partners' counter rows stay
+                // locked from here until the commit (README, Events), as briefly as can be.
                 Set<String> recorded = EventRecorder.record(connection, events, Timestamps.now());
                 ids.keySet().retainAll(recorded);
                 List<Envelopes.Webhook> deliver = new ArrayList<>();
