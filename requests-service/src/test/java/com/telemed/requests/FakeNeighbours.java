@@ -7,6 +7,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
@@ -255,6 +256,16 @@ public class FakeNeighbours extends FakeNeighbour {
             } else {
                 answer(request, 200, new JsonObject().put("unread", unreadFromPatient.contains(call.query().get("memberId"))));
             }
+        } else if (call.method().equals("POST") && path.equals("/v1/messages/conversations")) {
+            // messaging-service's find-or-create of a member's conversation with a prescriber: one id per pair.
+            JsonObject body = call.json();
+            String id = UUID.nameUUIDFromBytes((body.getString("memberId") + "/" + body.getString("prescriberId")).getBytes(StandardCharsets.UTF_8))
+                    .toString();
+            answer(request, 201, new JsonObject().put("conversation", new JsonObject().put("id", id)
+                    .put("memberId", body.getString("memberId")).put("prescriberId", body.getString("prescriberId"))));
+        } else if (call.method().equals("POST") && path.startsWith("/ops/v1/conversations/") && path.endsWith("/prescriber-messages")) {
+            answer(request, 201, new JsonObject().put("message", new JsonObject().put("id", UUID.randomUUID().toString())
+                    .put("text", call.json().getString("text"))));
         } else {
             answer(request, 404, new JsonObject().put("error", "Not Found"));
         }

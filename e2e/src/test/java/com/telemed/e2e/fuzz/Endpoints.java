@@ -99,7 +99,15 @@ public final class Endpoints {
 
             // The fixture's item is pending (the send is refused); one a call approved is made anew before the next.
             partner("POST", "/v1/requests/{request}/items/{item}/send-to-pharmacy", REQUESTS).invalidates(Fixture.Part.REQUEST),
+            // Sandbox simulation (issue #42): the fixture's item is pending; a simulated denial decides it.
+            partner("POST", "/v1/sandbox/requests/{request}/simulate", REQUESTS).body("""
+                    {"action": "deny", "itemId": "$item", "reason": "Simulated denial"}""").invalidates(Fixture.Part.REQUEST),
             partner("GET", "/v1/billing", BILLING).query(param("period", TEXT, "2026-11")),
+            // The partner's own webhook settings (partner-extensions.md), as the operator's calls below.
+            partner("GET", "/v1/webhook", WEBHOOK),
+            partner("PUT", "/v1/webhook", WEBHOOK).body("""
+                    {"url": "$webhookUrl"}"""),
+            partner("POST", "/v1/webhook/secret/rotate", WEBHOOK),
             // The patient's file (Multipart.BASELINES): a stored one adds a message to the fixture's conversation, which stays.
             partner("POST", "/v1/messages/conversations/{conversation}/attachments", MESSAGING).upload(),
             partner("POST", "/v1/messages/conversations/for-member", MESSAGING).body("""

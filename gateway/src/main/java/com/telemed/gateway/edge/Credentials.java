@@ -1,6 +1,7 @@
 package com.telemed.gateway.edge;
 
 import com.telemed.common.access.Principal;
+import com.telemed.common.id.Ids;
 import com.telemed.common.json.Timestamps;
 import com.telemed.gateway.identity.OidcTokens;
 import com.telemed.gateway.partner.Keys;
@@ -78,6 +79,22 @@ public class Credentials {
                 .map(rows -> first(rows)
                         .filter(row -> Keys.matches(publishableKey, row.getString(1)))
                         .map(row -> new EmbedPartner(row.getValue(0).toString(), List.of(row.getArrayOfStrings(2)))));
+    }
+
+    /**
+     * Whether the gateway knows this partner, by its id exactly as the gateway spells it (a UUID in
+     * lowercase, as {@code X-Partner-Id} carries it; a service keys its settings by that text): the
+     * edge's check of a partner setting before it is forwarded. Anything else is no partner, asked
+     * without a query.
+     */
+    public Future<Boolean> knowsPartner(String partnerId) {
+        Optional<UUID> id = Ids.uuid(partnerId).filter(uuid -> uuid.toString().equals(partnerId));
+        if (id.isEmpty()) {
+            return Future.succeededFuture(false);
+        }
+        return client.preparedQuery("SELECT EXISTS (SELECT 1 FROM partners WHERE id = $1)")
+                .execute(Tuple.of(id.get()))
+                .map(rows -> first(rows).map(row -> row.getBoolean(0)).orElse(false));
     }
 
     /** Whether any partner allows this origin: all that an embed preflight, which has no key, can ask. */

@@ -1,5 +1,6 @@
 package com.telemed.gateway.edge;
 
+import com.telemed.common.access.OpsAccessFilter;
 import com.telemed.common.access.Principal;
 import com.telemed.common.request.RequestIds;
 import com.telemed.common.trust.ServiceProof;
@@ -25,6 +26,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
 
@@ -65,9 +67,12 @@ public class Edge {
     private final LocalAccounts localAccounts;
     private final OidcTokens oidcTokens;
     private final Optional<String> opsKeyHash;
+    /** Whether the services judge {@code /ops} access as in production ({@code access.OpsAccessFilter}'s rule). */
+    private final boolean production;
 
     public Edge(Proxy proxy, Credentials credentials, SubmissionLimits submissionLimits, GatewayConfig config,
-                ServiceTrust trust, LocalAccounts localAccounts, OidcTokens oidcTokens) {
+                ServiceTrust trust, LocalAccounts localAccounts, OidcTokens oidcTokens,
+                @ConfigProperty(name = OpsAccessFilter.ENVIRONMENT, defaultValue = "production") String accessEnvironment) {
         this.proxy = proxy;
         this.credentials = credentials;
         this.submissionLimits = submissionLimits;
@@ -76,6 +81,7 @@ public class Edge {
         this.localAccounts = localAccounts;
         this.oidcTokens = oidcTokens;
         this.opsKeyHash = config.opsApiKey().filter(key -> !key.isBlank()).map(Keys::hash);
+        this.production = !"sandbox".equals(accessEnvironment);
     }
 
     void install(@Observes Router router) {
@@ -311,6 +317,39 @@ public class Edge {
      */
     private void opsAuthenticated(RoutingContext context, String path, Upstream upstream, String requestId,
                                   Principal principal, boolean paused) {
+        HttpServerRequest request = context.request();
+        Optional<String> partnerId = Routes.forwardedPartnerSetting(path);
+        if (partnerId.isPresent() && PartnerSettingAccess.allowed(request.method().name(), path, principal, production)) {
+            knownPartnerSetting(context, path, upstream, requestId, principal, partnerId.get());
+            return;
+        }
+        opsOnwards(context, path, upstream, requestId, principal, paused);
+    }
+
+    /**
+     * A partner setting another service owns ({@code /ops/v1/partners/:id/webhook}, {@code drug-access},
+     * {@code fulfilment}, {@code billing}, ...), for a caller the access table lets through: forwarded
+     * only when the gateway knows the partner, else {@code 404 {"error":"Partner not found"}} here, the
+     * body unread and nothing forwarded, so no service stores a setting of a partner that does not
+     * exist (issue 45). The gateway owns partners; no service learns a second way to know them. A caller
+     * the table refuses is forwarded without the lookup and gets the service's {@code 403}, as before:
+     * credential and access first, then the partner.
+     */
+    private void knownPartnerSetting(RoutingContext context, String path, Upstream upstream, String requestId,
+                                     Principal principal, String partnerId) {
+        HttpServerRequest request = context.request();
+        request.pause();
+        lookup(context, credentials.knowsPartner(partnerId), known -> {
+            if (!known) {
+                EdgeResponses.errorAndClose(request, 404, "Partner not found");
+                return;
+            }
+            opsOnwards(context, path, upstream, requestId, principal, true);
+        });
+    }
+
+    private void opsOnwards(RoutingContext context, String path, Upstream upstream, String requestId,
+                            Principal principal, boolean paused) {
         HttpServerRequest request = context.request();
         if (upstream == Upstream.GATEWAY) {
             // The gateway's own endpoints read their bodies themselves: the JSON limit holds here too.

@@ -38,8 +38,12 @@ public final class Routes {
             partner("/v1/members", Upstream.MEMBERS),
             partner("/v1/requests", Upstream.REQUESTS),
             partner("/v1/surveys", Upstream.REQUESTS),
+            // Sandbox simulation (partner-extensions.md): requests-service answers 404 outside sandbox.
+            partner("/v1/sandbox", Upstream.REQUESTS),
             partner("/v1/messages", Upstream.MESSAGING),
             partner("/v1/billing", Upstream.BILLING),
+            // The partner's own webhook URL and secret (partner-extensions.md, Webhook settings, self-service).
+            partner("/v1/webhook", Upstream.WEBHOOK),
             partner("/v2/public", Upstream.REQUESTS),
             new Prefix("/v2/embed", new Route(Surface.EMBED, Upstream.REQUESTS)),
             ops("/ops/v1/drugs", Upstream.CATALOGUE),
@@ -164,6 +168,26 @@ public final class Routes {
         settings.put(PARTNERS, Upstream.GATEWAY);
         PARTNER_SETTINGS.forEach(setting -> settings.put(setting.path().pattern(), setting.upstream()));
         return settings;
+    }
+
+    /**
+     * The partner id in the path of a partner setting another service owns
+     * ({@code /ops/v1/partners/:id/webhook/**}, {@code drug-access}, {@code fulfilment},
+     * {@code billing/**}): the edge answers {@code 404 Partner not found} for a partner the gateway does
+     * not know before forwarding ({@link Edge}). Empty for any other path, and for the gateway's own
+     * partner routes ({@code /ops/v1/partners/:id}, {@code api-key/rotate}, {@code embed-origins}),
+     * which look the partner up themselves.
+     */
+    public static Optional<String> forwardedPartnerSetting(String path) {
+        if (!path.startsWith(PARTNERS + "/")) {
+            return Optional.empty();
+        }
+        String rest = path.substring(PARTNERS.length() + 1);
+        int slash = rest.indexOf('/');
+        if (slash <= 0 || resolve(path).map(route -> route.upstream() == Upstream.GATEWAY).orElse(true)) {
+            return Optional.empty();
+        }
+        return Optional.of(rest.substring(0, slash));
     }
 
     /**

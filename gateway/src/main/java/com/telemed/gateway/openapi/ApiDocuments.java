@@ -17,37 +17,33 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Serves the API's description (issue 22): the partner document at {@code /openapi.json} and
  * {@code /openapi.yaml}, the operator document at {@code /ops/openapi.json} and
- * {@code /ops/openapi.yaml}, and the reference page (Swagger UI) at {@code /docs}. The edge
- * ({@code edge.Routes}) decides who may read which: the partner document and the page need no
- * credential, the operator document the operator key. Both documents are built once, at startup
- * (a source that does not build fails the start), and answered from bytes.
+ * {@code /ops/openapi.yaml}, and the reference page at {@code /docs} (the partner document rendered
+ * on the server, {@link ReferencePage}, with its stylesheet and icon). The edge ({@code edge.Routes})
+ * decides who may read which: the partner document and the page need no credential, the operator
+ * document the operator key. Both documents and the page are built once, at startup (a source that
+ * does not build fails the start), and answered from bytes.
  */
 @ApplicationScoped
 public class ApiDocuments {
 
-    /** The page and its assets: Swagger UI 5 from the smallrye-open-api-ui jar, ours for the rest. */
+    /** The page's own files, next to it under {@code /docs/}. */
     private static final Map<String, Asset> ASSETS = Map.of(
-            "index.html", new Asset("openapi/docs/index.html", "text/html; charset=utf-8"),
-            "init.js", new Asset("openapi/docs/init.js", "text/javascript; charset=utf-8"),
-            "swagger-ui.css", new Asset("META-INF/resources/openapi-ui/swagger-ui.css", "text/css; charset=utf-8"),
-            "swagger-ui-bundle.js", new Asset("META-INF/resources/openapi-ui/swagger-ui-bundle.js", "text/javascript; charset=utf-8"),
-            "swagger-ui-standalone-preset.js",
-            new Asset("META-INF/resources/openapi-ui/swagger-ui-standalone-preset.js", "text/javascript; charset=utf-8"),
-            "favicon.ico", new Asset("META-INF/resources/openapi-ui/favicon.ico", "image/x-icon"));
+            "reference.css", new Asset("openapi/docs/reference.css", "text/css; charset=utf-8"),
+            "favicon.svg", new Asset("openapi/docs/favicon.svg", "image/svg+xml"));
 
     /**
-     * The page may load only what this gateway serves: its scripts, its styles (Swagger UI also
-     * sets inline styles), images it draws as data URIs, and the document it fetches.
+     * The page runs no script at all and loads nothing but its stylesheet and icon from this
+     * gateway: no inline style either, no fetch, no form, no frame, never framed.
      */
-    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline';"
-            + " img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none';"
-            + " frame-ancestors 'none'";
+    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'none'; style-src 'self'; img-src 'self';"
+            + " base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
     private record Asset(String resource, String contentType) {
     }
 
     private final OpenApiDocuments.Document partner = OpenApiDocuments.partner();
     private final OpenApiDocuments.Document operations = OpenApiDocuments.operations();
+    private final Buffer referencePage = Buffer.buffer(ReferencePage.render(partner.tree()));
     private final Map<String, Buffer> assetBytes = new ConcurrentHashMap<>();
 
     void install(@Observes Router router) {
@@ -69,9 +65,17 @@ public class ApiDocuments {
 
     private void page(RoutingContext context) {
         String path = context.normalizedPath();
-        String name = path.equals("/docs") || path.equals("/docs/") ? "index.html" : path.substring("/docs/".length());
-        Optional<Asset> asset = Optional.ofNullable(ASSETS.get(name));
         HttpServerResponse response = context.response();
+        if (path.equals("/docs") || path.equals("/docs/")) {
+            response.putHeader("Content-Type", "text/html; charset=utf-8")
+                    .putHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+                    .putHeader("X-Content-Type-Options", "nosniff")
+                    .putHeader("Cache-Control", "no-cache")
+                    .end(referencePage);
+            return;
+        }
+        String name = path.substring("/docs/".length());
+        Optional<Asset> asset = Optional.ofNullable(ASSETS.get(name));
         if (asset.isEmpty()) {
             response.setStatusCode(404).putHeader("Content-Type", "application/json").end("{\"error\":\"Not Found\"}");
             return;

@@ -187,6 +187,9 @@ public final class OpenApiDocuments {
                     "^[0-9]+$"));
             parameters.add(header("X-Webhook-Signature", "`sha256=` followed by the hex HMAC-SHA256 of `<X-Webhook-Timestamp>.<raw body>`"
                     + " keyed with the webhook secret (as UTF-8).", "^sha256=[0-9a-f]{64}$"));
+            ObjectNode id = header("X-Webhook-Id", WEBHOOK_ID, null);
+            ((ObjectNode) id.get("schema")).put("format", "uuid");
+            parameters.add(id);
             ObjectNode userAgent = header("User-Agent", "Always `Service-Webhook/1.0`.", null);
             ((ObjectNode) userAgent.get("schema")).put("const", "Service-Webhook/1.0");
             parameters.add(userAgent);
@@ -203,13 +206,19 @@ public final class OpenApiDocuments {
         }
     }
 
+    /** decisions.md, Webhooks: the deduplication key. */
+    static final String WEBHOOK_ID = "The deduplication key: one id per event, the same on every attempt and on every"
+            + " redelivery of that event (a new event, a new id). Remember the ids you have processed and answer 2xx to a"
+            + " repeat without processing it again. Covered by no signature: use it only after the signature verifies.";
+
     static final String SIGNATURE = """
             Signature: HMAC-SHA256 over the string `<timestamp>.<raw body>`, where `<timestamp>` is the exact \
             `X-Webhook-Timestamp` header value and the body is the exact raw bytes; the key is the webhook secret \
             (64 hexadecimal characters) as a UTF-8 string; hex-encoded and prefixed with `sha256=` in \
             `X-Webhook-Signature`. Verify before parsing: compute, compare in constant time, and reject timestamps \
             more than five minutes from your clock. Duplicates are possible (a retry repeats body, timestamp and \
-            signature); ordering is not guaranteed; unknown events must be ignored.""";
+            signature; a redelivery repeats the body with a fresh timestamp): deduplicate on `X-Webhook-Id`, the same \
+            for every delivery of one event. Ordering is not guaranteed; unknown events must be ignored.""";
 
     private static ObjectNode header(String name, String description, String pattern) {
         ObjectNode header = JsonNodeFactory.instance.objectNode()
@@ -264,6 +273,9 @@ public final class OpenApiDocuments {
                 if (!OpsAccess.rule(method, template).map(OpsAccess.Rule::open).orElse(false)) {
                     putIfAbsent(responses, "403", "OpsForbidden");
                 }
+                if (Routes.forwardedPartnerSetting(sample(template)).isPresent()) {
+                    partnerNotFound(responses);
+                }
             }
             case PUBLIC -> { }
         }
@@ -287,6 +299,29 @@ public final class OpenApiDocuments {
         responses.fields().forEachRemaining(response -> sorted.put(response.getKey(), response.getValue()));
         responses.removeAll();
         sorted.forEach(responses::set);
+    }
+
+    /**
+     * A partner setting another service owns answers {@code 404 Partner not found} at the edge for a
+     * partner the gateway does not know ({@code edge.Edge}, issue 45): the operation's own 404, if it has
+     * one, gets the example too.
+     */
+    private static void partnerNotFound(ObjectNode responses) {
+        JsonNode own = responses.get("404");
+        if (own == null) {
+            responses.set("404", ref("responses", "PartnerNotFound"));
+            return;
+        }
+        if (own.has("$ref")) {
+            if (!own.path("$ref").asText().equals("#/components/responses/NotFound")) {
+                throw new IllegalStateException("a partner setting's 404 must be NotFound or its own: " + own);
+            }
+            return; // NotFound lists "Partner not found" among its examples
+        }
+        ObjectNode response = (ObjectNode) own;
+        response.put("description", response.path("description").asText() + "; or the partner is unknown (`Partner not found`)");
+        response.with("content").fields().forEachRemaining(media -> ((ObjectNode) media.getValue()).with("examples")
+                .set("partnerNotFound", ref("examples", "PartnerNotFound")));
     }
 
     /** The edge's own operations on a path (its preflight) declare the path's parameters, as each generated operation does. */

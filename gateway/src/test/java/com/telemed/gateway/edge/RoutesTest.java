@@ -21,6 +21,19 @@ class RoutesTest {
         assertEquals(Optional.empty(), Routes.resolve("/v1/webhook-secrets/re-encrypt"));
     }
 
+    /** partner-extensions.md, "Webhook settings, self-service": the partner's own URL and secret, webhook-service's. */
+    @Test
+    void thePartnersOwnWebhookSettingsArePartnerCallsOfWebhookService() {
+        Optional<Routes.Route> expected = Optional.of(new Routes.Route(Surface.PARTNER, Upstream.WEBHOOK));
+        assertEquals(expected, Routes.resolve("/v1/webhook"));
+        assertEquals(expected, Routes.resolve("/v1/webhook/secret/rotate"));
+        for (String path : List.of("/v1/webhooks", "/v1/webhook-settings", "/v2/webhook", "/ops/v1/webhook")) {
+            assertEquals(Optional.empty(), Routes.resolve(path), path);
+        }
+        assertEquals(Optional.of("/v1/webhook"), Routes.template("/v1/webhook"));
+        assertEquals(Optional.of("/v1/webhook/**"), Routes.template("/v1/webhook/secret/rotate"));
+    }
+
     @Test
     void billingSettingsAndTheLedgerRebuildAreOperatorCallsOfBillingService() {
         Optional<Routes.Route> billing = Optional.of(new Routes.Route(Surface.OPS, Upstream.BILLING));
@@ -29,6 +42,22 @@ class RoutesTest {
         assertEquals(Optional.empty(), Routes.resolve("/ops/v1/partners/p1/billing/other"));
         assertEquals(Optional.empty(), Routes.resolve("/ops/v1/partners/p1/billing/rebuild/x"));
         assertEquals(Optional.of(new Routes.Route(Surface.PARTNER, Upstream.BILLING)), Routes.resolve("/v1/billing"));
+    }
+
+    /** Issue 45: the partner settings the edge checks the partner of before forwarding; the gateway's own look it up themselves. */
+    @Test
+    void aForwardedPartnerSettingNamesItsPartner() {
+        String id = "7c1f4e2a-0000-4000-8000-000000000001";
+        for (String setting : List.of("/webhook", "/webhook/secret/rotate", "/webhook/deliveries", "/webhook/deliveries/d1/redeliver",
+                "/drug-access", "/fulfilment", "/billing", "/billing/rebuild")) {
+            assertEquals(Optional.of(id), Routes.forwardedPartnerSetting("/ops/v1/partners/" + id + setting), setting);
+            assertEquals(Optional.of("not-a-partner"), Routes.forwardedPartnerSetting("/ops/v1/partners/not-a-partner" + setting), setting);
+        }
+        for (String path : List.of("/ops/v1/partners", "/ops/v1/partners/" + id, "/ops/v1/partners/" + id + "/",
+                "/ops/v1/partners/" + id + "/api-key/rotate", "/ops/v1/partners/" + id + "/embed-origins",
+                "/ops/v1/partners/" + id + "/other", "/ops/v1/partners//webhook", "/ops/v1/drugs/" + id, "/v1/billing")) {
+            assertEquals(Optional.empty(), Routes.forwardedPartnerSetting(path), path);
+        }
     }
 
     @Test
@@ -60,6 +89,11 @@ class RoutesTest {
             assertEquals(Optional.empty(), Routes.resolve(path), path);
         }
         assertEquals(Optional.of(new Routes.Route(Surface.PARTNER, Upstream.REQUESTS)), Routes.resolve("/v1/surveys/v2/lookup"));
+        // Sandbox simulation (issue #42): requests-service's, which answers it 404 in production.
+        assertEquals(Optional.of(new Routes.Route(Surface.PARTNER, Upstream.REQUESTS)),
+                Routes.resolve("/v1/sandbox/requests/8d5b7a1e-3f0c-4e8e-9a57-1c0f2b7d9e11/simulate"));
+        assertEquals(Optional.of("/v1/sandbox/**"), Routes.template("/v1/sandbox/requests/8d5b7a1e-3f0c-4e8e-9a57-1c0f2b7d9e11/simulate"));
+        assertEquals(Optional.empty(), Routes.resolve("/v1/sandboxes"));
 
         assertEquals(Optional.of(new Routes.Route(Surface.INTERNAL, Upstream.GATEWAY)),
                 Routes.resolve("/internal/partners/7c1f4e2a-0000-4000-8000-000000000001/embed-origins"));
@@ -90,7 +124,7 @@ class RoutesTest {
         assertEquals(Optional.of("/openapi.json"), Routes.template("/openapi.json"));
         assertEquals(Optional.of("/ops/openapi.yaml"), Routes.template("/ops/openapi.yaml"));
         assertEquals(Optional.of("/docs"), Routes.template("/docs"));
-        assertEquals(Optional.of("/docs/**"), Routes.template("/docs/swagger-ui.css"));
+        assertEquals(Optional.of("/docs/**"), Routes.template("/docs/reference.css"));
         assertEquals(Optional.of("/book/**"), Routes.template("/book/" + TOKEN));
         assertEquals(Optional.of("/surveys/**"), Routes.template("/surveys/t/" + TOKEN));
         assertEquals(Optional.of("/assets/**"), Routes.template("/assets/web/app.js"));

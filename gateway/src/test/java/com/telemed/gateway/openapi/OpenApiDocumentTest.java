@@ -203,6 +203,151 @@ class OpenApiDocumentTest {
         assertEquals("x-ops-key", OPERATIONS.tree().at("/components/securitySchemes/opsKey/name").asText());
     }
 
+    /**
+     * Issue 45: every request body, the operator's as the partner's, is described by its fields: a schema
+     * (followed through its {@code $ref}s) that names properties or composes schemas that do, never a
+     * bare {@code {"type":"object"}}, which tells a client nothing of what to send.
+     */
+    @Test
+    void everyRequestBodyHasARealSchema() {
+        List<String> bare = new ArrayList<>();
+        int bodies = 0;
+        for (OpenApiDocuments.Document document : List.of(OPERATIONS, PARTNER)) {
+            JsonNode tree = document.tree();
+            var paths = tree.path("paths").fields();
+            while (paths.hasNext()) {
+                var path = paths.next();
+                for (String method : METHODS) {
+                    JsonNode body = followed(tree, path.getValue().path(method).path("requestBody"));
+                    if (body.isMissingNode()) {
+                        continue;
+                    }
+                    var media = body.path("content").fields();
+                    while (media.hasNext()) {
+                        var type = media.next();
+                        bodies++;
+                        if (!describesFields(tree, type.getValue().path("schema"))) {
+                            bare.add(method + " " + path.getKey() + " " + type.getKey() + ": " + type.getValue().path("schema"));
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), bare);
+        assertTrue(bodies > 40, "request bodies walked: " + bodies);
+    }
+
+    /** Issue 45: every partner setting the edge forwards documents its 404 for a partner the gateway does not know. */
+    @Test
+    void everyForwardedPartnerSettingDocumentsPartnerNotFound() {
+        JsonNode tree = OPERATIONS.tree();
+        List<String> documented = new ArrayList<>();
+        tree.path("paths").fields().forEachRemaining(path -> {
+            if (Routes.forwardedPartnerSetting(OpenApiDocuments.sample(path.getKey())).isEmpty()) {
+                return;
+            }
+            path.getValue().fields().forEachRemaining(operation -> {
+                if (!METHODS.contains(operation.getKey())) {
+                    return;
+                }
+                JsonNode notFound = followed(tree, operation.getValue().path("responses").path("404"));
+                List<String> errors = new ArrayList<>();
+                notFound.at("/content/application~1json/examples").forEach(example ->
+                        errors.add(followed(tree, example).at("/value/error").asText()));
+                assertTrue(errors.contains("Partner not found"), operation.getKey() + " " + path.getKey() + ": " + errors);
+                documented.add(operation.getKey() + " " + path.getKey());
+            });
+        });
+        assertEquals(10, documented.size(), documented.toString());
+    }
+
+    /**
+     * The operator bodies described for issue 45 say what requests-service's schemas take
+     * ({@code ReviewSchemas}, {@code AppointmentSchemas}, {@code AvailabilitySchemas}): a body the service
+     * takes is valid against its description, one it refuses for its shape is not.
+     */
+    @Test
+    void theOperatorBodiesTakeWhatTheServiceTakes() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        String prescription = "{\"quantity\":30,\"quantityUnits\":\"tablets\",\"daysSupply\":30,\"directions\":\"One tablet daily\","
+                + "\"refills\":1,\"dispenseAsWritten\":false,\"clinicalDose\":{\"value\":2.5,\"unit\":\"mg\"},\"dosingIntervalDays\":null}";
+        Map<String, List<String>> valid = Map.ofEntries(
+                Map.entry("post /ops/v1/requests/{id}/claim", List.of("{\"prescriberId\":\"p1\"}", "{}")),
+                Map.entry("post /ops/v1/requests/{id}/notes", List.of("{\"prescriberId\":\"p1\",\"text\":\"Called the patient\"}")),
+                Map.entry("post /ops/v1/requests/{id}/approve", List.of("{\"prescriberId\":\"p1\",\"drugId\":\"d1\",\"prescription\":" + prescription + "}",
+                        "{\"prescription\":{\"quantity\":\"30 tablets\",\"daysSupply\":30,\"directions\":\"Daily\",\"refills\":0,\"dispenseAsWritten\":true}}")),
+                Map.entry("post /ops/v1/requests/{id}/deny", List.of("{\"prescriberId\":\"p1\",\"reason\":\"Contraindicated\"}", "{\"prescriberId\":null}")),
+                Map.entry("post /ops/v1/requests/{id}/complete-without-rx", List.of("{\"prescriberId\":\"p1\"}")),
+                Map.entry("post /ops/v1/requests/{id}/request-consultation", List.of("{\"prescriberId\":\"p1\"}")),
+                Map.entry("post /ops/v1/requests/{id}/items/{itemId}/approve", List.of("{\"prescriberId\":\"p1\",\"prescription\":" + prescription + "}")),
+                Map.entry("post /ops/v1/requests/{id}/items/{itemId}/deny", List.of("{\"reason\":\"Not suitable\"}")),
+                Map.entry("post /ops/v1/requests/{id}/items/{itemId}/request-consultation", List.of("{\"prescriberId\":\"p1\"}")),
+                Map.entry("post /ops/v1/requests/{id}/items/{itemId}/dosage", List.of("{\"prescriberId\":\"p1\",\"skuId\":\"sku-5mg\"}")),
+                Map.entry("put /ops/v1/prescribers/{id}/availability", List.of("{\"timezone\":\"Europe/Paris\",\"weekly\":[{\"weekday\":1,"
+                        + "\"start\":\"09:00\",\"end\":\"12:00\"},{\"weekday\":1,\"start\":\"12:00\",\"end\":\"24:00\"}],\"slotMinutes\":30}")),
+                Map.entry("post /ops/v1/appointments/{id}/reschedule", List.of("{\"startTime\":\"2030-01-07T09:00:00+01:00\",\"durationMinutes\":30,\"timezone\":\"Europe/Paris\"}",
+                        "{\"startTime\":\"2030-01-07T08:00:00Z\"}")),
+                Map.entry("post /ops/v1/appointments/{id}/cancel", List.of("{\"cancelledBy\":\"patient\",\"reason\":\"Travelling\"}")),
+                Map.entry("post /ops/v1/appointments/{id}/outcome", List.of("{\"outcome\":\"no_show\"}")),
+                Map.entry("post /ops/v1/bookings/{token}/appointment/reschedule", List.of("{\"startTime\":\"2030-01-07T08:00:00Z\",\"timezone\":\"UTC\"}")),
+                Map.entry("post /ops/v1/bookings/{token}/appointment/cancel", List.of("{}", "{\"reason\":\"Feeling better\"}")));
+        Map<String, List<String>> refused = Map.ofEntries(
+                Map.entry("post /ops/v1/requests/{id}/notes", List.of("{\"prescriberId\":\"p1\",\"text\":\"\"}", "{\"prescriberId\":\"p1\"}")),
+                Map.entry("post /ops/v1/requests/{id}/approve", List.of("{\"prescriberId\":\"p1\"}",
+                        "{\"prescription\":{\"quantity\":\" \",\"daysSupply\":30,\"directions\":\"Daily\",\"refills\":0,\"dispenseAsWritten\":true}}",
+                        "{\"prescription\":{\"quantity\":30,\"daysSupply\":0,\"directions\":\"Daily\",\"refills\":0,\"dispenseAsWritten\":true}}")),
+                Map.entry("post /ops/v1/requests/{id}/claim", List.of("{\"prescriberId\":\"\"}", "{\"prescriberId\":7}")),
+                Map.entry("post /ops/v1/requests/{id}/items/{itemId}/dosage", List.of("{\"prescriberId\":\"p1\"}")),
+                Map.entry("put /ops/v1/prescribers/{id}/availability", List.of("{\"timezone\":\"Europe/Paris\",\"weekly\":[{\"weekday\":8,"
+                        + "\"start\":\"09:00\",\"end\":\"12:00\"}],\"slotMinutes\":30}", "{\"timezone\":\"Europe/Paris\",\"weekly\":[],\"slotMinutes\":25}",
+                        "{\"timezone\":\"Europe/Paris\",\"weekly\":[{\"weekday\":1,\"start\":\"9:00\",\"end\":\"12:00\"}],\"slotMinutes\":30}")),
+                Map.entry("post /ops/v1/appointments/{id}/reschedule", List.of("{\"durationMinutes\":30}", "{\"startTime\":\"2030-01-07T08:00:00Z\",\"durationMinutes\":481}")),
+                Map.entry("post /ops/v1/appointments/{id}/cancel", List.of("{\"cancelledBy\":\"support\"}", "{\"reason\":\"x\"}")),
+                Map.entry("post /ops/v1/appointments/{id}/outcome", List.of("{\"outcome\":\"maybe\"}")),
+                Map.entry("post /ops/v1/bookings/{token}/appointment/cancel", List.of("{\"reason\":\"\"}")));
+        JsonNode tree = OPERATIONS.tree();
+        for (Map<String, List<String>> bodies : List.of(valid, refused)) {
+            for (Map.Entry<String, List<String>> operation : bodies.entrySet()) {
+                String method = operation.getKey().substring(0, operation.getKey().indexOf(' '));
+                String path = operation.getKey().substring(method.length() + 1);
+                JsonNode schema = followed(tree, tree.path("paths").path(path).path(method).path("requestBody"))
+                        .at("/content/application~1json/schema");
+                assertFalse(schema.isMissingNode(), operation.getKey());
+                for (String body : operation.getValue()) {
+                    Set<ValidationMessage> errors = schema(tree, schema).validate(json.readTree(body));
+                    assertEquals(bodies == valid, errors.isEmpty(), operation.getKey() + " " + body + " " + errors);
+                }
+            }
+        }
+    }
+
+    private static boolean describesFields(JsonNode tree, JsonNode schema) {
+        JsonNode resolved = followed(tree, schema);
+        if (resolved.path("properties").size() > 0) {
+            return true;
+        }
+        for (String composition : List.of("oneOf", "anyOf", "allOf")) {
+            JsonNode parts = resolved.path(composition);
+            if (parts.size() > 0) {
+                boolean all = true;
+                for (JsonNode part : parts) {
+                    all &= describesFields(tree, part) || followed(tree, part).path("type").asText().equals("null");
+                }
+                return all;
+            }
+        }
+        return false;
+    }
+
+    /** A node with its local {@code $ref}s followed; missing when one does not resolve. */
+    private static JsonNode followed(JsonNode tree, JsonNode node) {
+        JsonNode at = node;
+        for (int hops = 0; at.has("$ref") && hops < 10; hops++) {
+            at = tree.at(at.path("$ref").asText().substring(1));
+        }
+        return at;
+    }
+
     @Test
     void theErrorStringsOfTheContractAreExamples() {
         String json = new String(PARTNER.json(), StandardCharsets.UTF_8);
@@ -249,8 +394,14 @@ class OpenApiDocumentTest {
                 assertTrue(parameter.path("required").asBoolean());
                 headers.add(parameter.path("name").asText());
             });
-            assertEquals(List.of("X-Webhook-Timestamp", "X-Webhook-Signature", "User-Agent"), headers, webhook.getKey());
+            assertEquals(List.of("X-Webhook-Timestamp", "X-Webhook-Signature", "X-Webhook-Id", "User-Agent"), headers, webhook.getKey());
             assertTrue(post.path("description").asText().contains("HMAC-SHA256 over the string `<timestamp>.<raw body>`"));
+            // decisions.md, Webhooks: X-Webhook-Id is the deduplication key, stable across attempts and redelivery.
+            JsonNode id = post.path("parameters").get(2);
+            assertEquals("uuid", id.at("/schema/format").asText(), webhook.getKey());
+            assertTrue(id.path("description").asText().startsWith("The deduplication key: one id per event, the same on every attempt"
+                    + " and on every redelivery of that event"), webhook.getKey());
+            assertTrue(post.path("description").asText().contains("deduplicate on `X-Webhook-Id`"), webhook.getKey());
         });
     }
 

@@ -144,6 +144,16 @@ class OpsAccessTest {
     }
 
     @Test
+    void requestsServiceMayPostOnlyTheSandboxPrescribersMessage() {
+        Optional<Principal> requests = Optional.of(Principal.service("requests-service"));
+        for (String operation : OpsAccess.operations()) {
+            boolean allowed = operation.equals("POST /ops/v1/conversations/{id}/prescriber-messages")
+                    || operation.equals("POST /ops/v1/sessions");
+            assertEquals(allowed ? Verdict.ALLOWED : Verdict.FORBIDDEN, sandbox(operation, requests), operation);
+        }
+    }
+
+    @Test
     void noPrincipalIsInvalidTokenButForTheSignInItself() {
         for (String operation : OpsAccess.operations()) {
             assertEquals(operation.equals("POST /ops/v1/sessions") ? Verdict.ALLOWED : Verdict.NO_PRINCIPAL,

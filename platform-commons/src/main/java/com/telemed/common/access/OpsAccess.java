@@ -95,6 +95,9 @@ public final class OpsAccess {
     /** The module whose booking page calls the booking link's operations. */
     public static final String BOOKING_PAGE = "web-service";
 
+    /** The module whose sandbox prescriber posts a prescriber's message (sandbox simulation). */
+    public static final String SANDBOX_PRESCRIBER = "requests-service";
+
     private static final Map<String, Rule> TABLE = new LinkedHashMap<>();
 
     static {
@@ -185,7 +188,10 @@ public final class OpsAccess {
         // The console's list of threads (issue #41): it carries members' names, so a read in person, as the messages.
         inPerson("GET", "/ops/v1/conversations", Role.ADMIN, Role.PRESCRIBER, Role.SUPPORT);
         inPerson("GET", "/ops/v1/conversations/{id}/messages", Role.PRESCRIBER, Role.SUPPORT);
-        inPerson("POST", "/ops/v1/conversations/{id}/prescriber-messages", Role.PRESCRIBER);
+        // requests-service: the sandbox prescriber's message (partner-extensions.md, "Sandbox simulation"), which
+        // requests-service sends only in a sandbox deployment, through the console's own reply.
+        row("POST", "/ops/v1/conversations/{id}/prescriber-messages",
+                new Rule(Set.of(Role.PRESCRIBER), false, true, false, Set.of(SANDBOX_PRESCRIBER), false));
         inPerson("POST", "/ops/v1/conversations/{id}/prescriber-attachments", Role.PRESCRIBER);
         inPerson("POST", "/ops/v1/conversations/{id}/messages/{messageId}/handoff", Role.PRESCRIBER, Role.SUPPORT);
         inPerson("POST", "/ops/v1/conversations/{id}/prescriber-read", Role.PRESCRIBER);

@@ -102,6 +102,18 @@ public class Appointments {
     public AppointmentView book(String token, JsonNode body) {
         BookInput input = Binding.bind(AppointmentSchemas.book(this::now), body, BookInput.class);
         Consultation link = bookings.byToken(token).orElseThrow(() -> ApiException.notFound(LINK_NOT_FOUND));
+        return book(link, input);
+    }
+
+    /**
+     * The booking page's booking with its link already found: the sandbox patient
+     * (simulation.Simulations) books through here, the body checked as the page's is.
+     */
+    public AppointmentView bookOnLink(Consultation link, JsonNode body) {
+        return book(link, Binding.bind(AppointmentSchemas.book(this::now), body, BookInput.class));
+    }
+
+    private AppointmentView book(Consultation link, BookInput input) {
         Request unlocked = QuarkusTransaction.requiringNew().call(() -> Request.<Request>findById(link.requestId));
         if (unlocked == null) {
             throw ApiException.notFound(LINK_NOT_FOUND);

@@ -37,8 +37,7 @@ public class AvailabilityResource {
     @Tag(name = "Prescribers")
     @Operation(operationId = "putAvailability", summary = "Set the prescriber's weekly hours (replaces them)")
     @Parameter(name = "id", in = ParameterIn.PATH, required = true, schema = @Schema(type = SchemaType.STRING))
-    @RequestBody(description = "`{ timezone (IANA), weekly: [{ weekday 1..7 (1 = Monday), start \"HH:MM\", end \"HH:MM\" or \"24:00\" }], slotMinutes: 15 | 20 | 30 | 45 | 60 }`",
-            required = true, content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
+    @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "AvailabilityBody")))
     @APIResponse(responseCode = "200", description = "`{ availability: { prescriberId, timezone, weekly, slotMinutes, updatedAt } }`",
             content = @Content(mediaType = "application/json", schema = @Schema(type = SchemaType.OBJECT)))
     @APIResponse(responseCode = "400", ref = "ValidationFailed")

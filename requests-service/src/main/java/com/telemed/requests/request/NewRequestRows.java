@@ -19,7 +19,7 @@ import java.util.UUID;
 /**
  * Writes a new request's rows, the request, its item, its {@code created} history entry and (when
  * the create names one) its survey response's link, with one SQL statement on a pooled connection,
- * the member's guard included (issue 23). Hibernate, a JTA transaction, and a round trip per row
+ * the member's guard included (issue 23), and in sandbox the autopilot's plan ({@link Autopilot}). Hibernate, a JTA transaction, and a round trip per row
  * cost the create path about twice the database time of this one statement (pgbench: 2,400
  * transactions per second of the statements one by one against 5,000 of this statement on the same
  * server).
@@ -64,10 +64,26 @@ public class NewRequestRows {
             + " ?::timestamptz, ?, ?, ?, ?, ?::timestamptz, ?::uuid, ?::timestamptz, ?, ?::timestamptz, ?::timestamptz,"
             + " ?::timestamptz, ?::timestamptz";
 
-    private static final String WITH_ITEM = statement(true, false);
-    private static final String WITHOUT_ITEM = statement(false, false);
-    private static final String WITH_ITEM_AND_SURVEY = statement(true, true);
-    private static final String WITHOUT_ITEM_WITH_SURVEY = statement(false, true);
+    /**
+     * The sandbox autopilot's plan of the request ({@code simulation} on the create; table
+     * {@code sandbox_autopilots}, V21), first step due at {@code dueAt}. Written by the same statement,
+     * so a committed request always has its plan and a failed or replayed create none.
+     */
+    public record Autopilot(String outcome, boolean ship, Instant dueAt) {
+    }
+
+    /** The statements by [item][survey][autopilot]. */
+    private static final String[][][] STATEMENTS = new String[2][2][2];
+
+    static {
+        for (int item = 0; item < 2; item++) {
+            for (int survey = 0; survey < 2; survey++) {
+                for (int autopilot = 0; autopilot < 2; autopilot++) {
+                    STATEMENTS[item][survey][autopilot] = statement(item == 1, survey == 1, autopilot == 1);
+                }
+            }
+        }
+    }
 
     private final AgroalDataSource dataSource;
 
@@ -81,8 +97,12 @@ public class NewRequestRows {
      * Nothing is written unless the answer is {@link Written#CREATED}.
      */
     public Written write(Request request, LineItem item, SurveyLinks.Link survey) {
-        String sql = item != null ? survey != null ? WITH_ITEM_AND_SURVEY : WITH_ITEM
-                : survey != null ? WITHOUT_ITEM_WITH_SURVEY : WITHOUT_ITEM;
+        return write(request, item, survey, null);
+    }
+
+    /** As {@link #write(Request, LineItem, SurveyLinks.Link)}, with the sandbox autopilot's plan when not null. */
+    public Written write(Request request, LineItem item, SurveyLinks.Link survey, Autopilot autopilot) {
+        String sql = STATEMENTS[item != null ? 1 : 0][survey != null ? 1 : 0][autopilot != null ? 1 : 0];
         List<Object> values = new ArrayList<>(64);
         values.add(request.partnerId);
         values.add(request.memberId);
@@ -97,6 +117,14 @@ public class NewRequestRows {
             values.add(request.createdAt);
             values.add(survey.responseId());
             values.add(request.memberId);
+        }
+        if (autopilot != null) {
+            values.add(request.partnerId);
+            values.add(autopilot.outcome());
+            values.add(autopilot.ship());
+            values.add(autopilot.dueAt());
+            values.add(request.createdAt);
+            values.add(request.createdAt);
         }
         try (Connection connection = dataSource.getConnection()) {
             if (survey == null) {
@@ -190,7 +218,7 @@ public class NewRequestRows {
      * when there is one); it answers whether the member was live, how many requests it inserted (0
      * on a taken key) and how many survey responses it took.
      */
-    private static String statement(boolean item, boolean survey) {
+    private static String statement(boolean item, boolean survey, boolean autopilot) {
         StringBuilder sql = new StringBuilder("WITH live AS (SELECT member_live(?, ?::uuid) AS ok),")
                 .append(" r AS (INSERT INTO requests (").append(REQUEST_COLUMNS).append(") SELECT ").append(REQUEST_VALUES)
                 .append(" FROM live WHERE live.ok")
@@ -205,6 +233,10 @@ public class NewRequestRows {
             sql.append(", s AS (UPDATE survey_responses SET request_id = r.id, member_id = ?::uuid, linked_at = ?::timestamptz FROM r")
                     .append(" WHERE survey_responses.id = ?::uuid AND survey_responses.request_id IS NULL")
                     .append(" AND (survey_responses.mode = 'initial' OR survey_responses.member_id = ?::uuid) RETURNING 1)");
+        }
+        if (autopilot) {
+            sql.append(", p AS (INSERT INTO sandbox_autopilots (request_id, partner_id, outcome, ship, due_at, created_at, updated_at)")
+                    .append(" SELECT r.id, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz FROM r)");
         }
         sql.append(" SELECT (SELECT ok FROM live), (SELECT count(*) FROM r), ")
                 .append(survey ? "(SELECT count(*) FROM s)" : "0");

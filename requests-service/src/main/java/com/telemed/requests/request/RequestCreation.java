@@ -194,7 +194,9 @@ public class RequestCreation {
         request.createdAt = now;
         request.updatedAt = now;
         LineItem item = prepared.item() == null ? null : newItem(request, prepared.item(), prepared.drug(), now);
-        NewRequestRows.Written written = rows.write(request, item, prepared.survey());
+        NewRequestRows.Autopilot autopilot = input.simulation() == null ? null : new NewRequestRows.Autopilot(
+                input.simulation().outcome(), input.simulation().shipped(), now.plusSeconds(input.simulation().delaySeconds()));
+        NewRequestRows.Written written = rows.write(request, item, prepared.survey(), autopilot);
         return switch (written) {
             case CREATED -> Optional.of(request);
             case KEY_TAKEN -> Optional.empty();

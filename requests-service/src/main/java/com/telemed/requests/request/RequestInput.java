@@ -12,7 +12,7 @@ import java.util.List;
 public record RequestInput(String memberId, JsonNode member, List<ItemInput> items, String caseNotes,
                            String v2SurveyResponseId, String pharmacySendAt, String idempotencyKey,
                            String drugId, String requestedSkuId, String dosage, String requestedSku,
-                           DoseInput requestedClinicalDose) {
+                           DoseInput requestedClinicalDose, SimulationInput simulation) {
 
     /** One item; also the legacy single-drug body's top-level fields. */
     public record ItemInput(String drugId, String requestedSkuId, String dosage, String requestedSku,
@@ -20,6 +20,21 @@ public record RequestInput(String memberId, JsonNode member, List<ItemInput> ite
     }
 
     public record DoseInput(BigDecimal value, String unit) {
+    }
+
+    /**
+     * The sandbox autopilot ({@code simulation}; partner-extensions.md, "Sandbox simulation"), accepted
+     * in sandbox only: {@code afterSeconds} 0 and {@code ship} false when absent.
+     */
+    public record SimulationInput(String outcome, Integer afterSeconds, Boolean ship) {
+
+        public int delaySeconds() {
+            return afterSeconds == null ? 0 : afterSeconds;
+        }
+
+        public boolean shipped() {
+            return Boolean.TRUE.equals(ship);
+        }
     }
 
     /** Whether the body is the legacy single-drug one: a top-level {@code drugId} and no {@code items}. */

@@ -7,6 +7,7 @@ import com.telemed.common.json.Timestamps;
 import com.telemed.common.partner.PartnerContext;
 import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.NumberSchema;
+import com.telemed.requests.deployment.DeploymentConfig;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -48,13 +49,15 @@ public class RequestResource {
     private final RequestQueries queries;
     private final Cancellations cancellations;
     private final PartnerContext partner;
+    private final DeploymentConfig deployment;
 
     public RequestResource(RequestCreation creation, RequestQueries queries, Cancellations cancellations,
-                           PartnerContext partner) {
+                           PartnerContext partner, DeploymentConfig deployment) {
         this.creation = creation;
         this.queries = queries;
         this.cancellations = cancellations;
         this.partner = partner;
+        this.deployment = deployment;
     }
 
     @Tag(name = "Requests")
@@ -63,7 +66,10 @@ public class RequestResource {
         `items` and no `drugId` is a consultation request; a top-level `drugId` is the legacy
         single-drug format. With an `Idempotency-Key` (header, or `idempotencyKey` in the body; the
         header wins) already used by a successful create of the account, the existing request is
-        answered `200` with `idempotentReplay: true`.
+        answered `200` with `idempotentReplay: true`. In a sandbox deployment, `simulation`
+        (`{ outcome: approve | deny | consultation, afterSeconds?: 0..3600, ship?: boolean }`) has the
+        platform take the request through those steps by itself (see `simulateRequest`); outside
+        sandbox it is refused (`400`, a `custom` issue at `["simulation"]`).
         """)
     @Parameter(name = "Idempotency-Key", in = ParameterIn.HEADER, schema = @Schema(type = SchemaType.STRING))
     @RequestBody(required = true, content = @Content(mediaType = "application/json", schema = @Schema(ref = "RequestCreate")))
@@ -82,6 +88,7 @@ public class RequestResource {
                 @ExampleObject(name = "surveyOtherPartner", ref = "createRequest.surveyOtherPartner"),
                 @ExampleObject(name = "surveyUsed", ref = "createRequest.surveyUsed"),
                 @ExampleObject(name = "surveyOtherMember", ref = "createRequest.surveyOtherMember"),
+                @ExampleObject(name = "simulationOutsideSandbox", ref = "createRequest.simulationOutsideSandbox"),
                 @ExampleObject(name = "invalidJson", ref = "InvalidJson")}))
     @APIResponse(responseCode = "403", description = "The drug is outside the account's allowed list", content = @Content(mediaType = "application/json", schema = @Schema(ref = "ErrorMessage"), examples = {
                 @ExampleObject(name = "drugAccess", ref = "createRequest.drugAccess")}))
@@ -89,7 +96,7 @@ public class RequestResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(JsonNode body, @HeaderParam("Idempotency-Key") String idempotencyKey) {
         String partnerId = partner.partnerId();
-        RequestInput input = RequestSchemas.createInput(body, idempotencyKey, Timestamps::now);
+        RequestInput input = RequestSchemas.createInput(body, idempotencyKey, Timestamps::now, deployment.sandbox());
         RequestCreation.Outcome outcome = creation.create(partnerId, input, idempotencyKey);
         return Response.status(outcome.replay() ? 200 : 201)
                 .entity(RequestViews.Created.of(outcome.request(), outcome.replay()))

@@ -1,6 +1,7 @@
 package com.telemed.requests.request;
 
 import static com.telemed.common.validation.Schemas.array;
+import static com.telemed.common.validation.Schemas.bool;
 import static com.telemed.common.validation.Schemas.enumOf;
 import static com.telemed.common.validation.Schemas.number;
 import static com.telemed.common.validation.Schemas.object;
@@ -8,6 +9,7 @@ import static com.telemed.common.validation.Schemas.string;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.Issues;
@@ -59,6 +61,11 @@ public final class RequestSchemas {
     static final String MEMBER_TWICE = "Send either memberId or member, not both";
     static final String NOTES_REQUIRED = "Either caseNotes or v2SurveyResponseId is required";
     static final String SEND_AT_PAST = "pharmacySendAt must be in the future";
+    /** {@code simulation} on a create outside a sandbox deployment (partner-extensions.md, "Sandbox simulation"). */
+    public static final String SIMULATION_SANDBOX_ONLY = "simulation is only accepted in sandbox";
+    /** The autopilot's outcomes, and the latest start it may be given (an hour). */
+    public static final List<String> SIMULATION_OUTCOMES = List.of("approve", "deny", "consultation");
+    public static final int SIMULATION_AFTER_MAX = 3_600;
 
     /** The fields of one item; also the legacy single-drug body's top-level fields. */
     private static ObjectSchema item() {
@@ -68,6 +75,18 @@ public final class RequestSchemas {
                 .field("dosage", string().max(LABEL_MAX).optional())
                 .field("requestedSku", string().max(FREE_TEXT_MAX).optional())
                 .field("requestedClinicalDose", dose().optional());
+    }
+
+    /**
+     * The sandbox autopilot: {@code { outcome, afterSeconds?, ship? }} ({@code afterSeconds} 0 when
+     * absent, {@code ship} false). Outside sandbox the field is refused whatever it holds
+     * ({@link #createInput}).
+     */
+    private static ObjectSchema simulation() {
+        return object()
+                .field("outcome", enumOf(SIMULATION_OUTCOMES.toArray(String[]::new)))
+                .field("afterSeconds", number().integer().min(0).max(SIMULATION_AFTER_MAX).optional())
+                .field("ship", bool().optional());
     }
 
     /** {@code { value: number, unit: string }}: a stored numeric that never explodes arithmetic. */
@@ -117,7 +136,8 @@ public final class RequestSchemas {
                 .field("caseNotes", string().min(1).max(CASE_NOTES_MAX).optional())
                 .field("v2SurveyResponseId", string().min(1).max(ID_MAX).optional())
                 .field("pharmacySendAt", string().datetimeWithOffset().optional())
-                .field("idempotencyKey", string().min(1).max(IDEMPOTENCY_KEY_MAX).optional());
+                .field("idempotencyKey", string().min(1).max(IDEMPOTENCY_KEY_MAX).optional())
+                .field("simulation", simulation().optional());
         // The legacy single-drug body: the item's fields at top level.
         schema.field("drugId", string().min(1).max(128).optional())
                 .field("requestedSkuId", string().max(SKU_ID_MAX).optional())
@@ -167,12 +187,19 @@ public final class RequestSchemas {
     public static final StringSchema IDEMPOTENCY_HEADER = string().max(IDEMPOTENCY_KEY_MAX);
     static final String IDEMPOTENCY_HEADER_NAME = "Idempotency-Key";
 
+    /** {@link #createInput(JsonNode, String, Supplier, boolean)} outside a sandbox deployment. */
+    public static RequestInput createInput(JsonNode body, String headerKey, Supplier<Instant> now) {
+        return createInput(body, headerKey, now, false);
+    }
+
     /**
      * {@code POST /v1/requests} read: the body's issues and the {@code Idempotency-Key} header's
      * (path {@code ["Idempotency-Key"]}, first), all in one answer, then the body bound. A blank
      * header is no key: the body's {@code idempotencyKey} counts. An absent body reads as {@code {}}.
+     * Outside {@code sandbox}, a {@code simulation} (whatever it holds) is one {@code custom} issue at
+     * {@code ["simulation"]}, after the body's others.
      */
-    public static RequestInput createInput(JsonNode body, String headerKey, Supplier<Instant> now) {
+    public static RequestInput createInput(JsonNode body, String headerKey, Supplier<Instant> now, boolean sandbox) {
         JsonNode input = body == null ? JsonNodeFactory.instance.objectNode() : body;
         Issues issues = new Issues();
         if (headerKey != null && !headerKey.isBlank()) {
@@ -182,7 +209,15 @@ public final class RequestSchemas {
                 issues.custom(path, StorableText.INVALID_CHARACTER);
             }
         }
-        create(now).validate(input, List.of(), issues);
+        if (sandbox || !input.has("simulation")) {
+            create(now).validate(input, List.of(), issues);
+        } else {
+            // Refused whatever it holds: the body's other fields are checked without it.
+            ObjectNode others = ((ObjectNode) input).deepCopy();
+            others.remove("simulation");
+            create(now).validate(others, List.of(), issues);
+            issues.custom(List.of("simulation"), SIMULATION_SANDBOX_ONLY);
+        }
         issues.throwIfAny();
         return Binding.bindValidated(input, RequestInput.class);
     }

@@ -1,6 +1,7 @@
 package com.telemed.requests.review;
 
 import com.telemed.common.error.ApiException;
+import com.telemed.common.validation.Issues;
 import com.telemed.requests.catalogue.DrugLookup;
 import com.telemed.requests.prescription.ClinicalSnapshot;
 import com.telemed.requests.prescription.PrescriptionRecord;
@@ -11,6 +12,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 
@@ -28,6 +30,10 @@ final class PrescriptionSigning {
     /** Validity of a prescription: one year, six months for a controlled substance. */
     private static final int MONTHS_VALID = 12;
     private static final int MONTHS_VALID_CONTROLLED = 6;
+
+    /** Where an approval's SKU is sent: {@code prescription.skuId} of the item and request approvals. */
+    static final List<Object> SKU_PATH = List.of("prescription", "skuId");
+    static final String SKU_REQUIRED = "skuId is required";
 
     private PrescriptionSigning() {
     }
@@ -81,7 +87,11 @@ final class PrescriptionSigning {
         return record;
     }
 
-    /** The SKU to sign: see the class comment. {@code 400} when it is not an active SKU of the drug. */
+    /**
+     * The SKU to sign: see the class comment. {@code 400} when it is not an active SKU of the drug; when none is
+     * sent or chosen and the drug has active SKUs, {@code 400} with one issue at {@code ["prescription","skuId"]},
+     * {@code skuId is required: one of <the active SKU ids, in the catalogue's order>}.
+     */
     static DrugLookup.Sku sku(LineItem item, DrugLookup drug, String sent) {
         String skuId = sent != null ? sent : item.selectedSkuId != null ? item.selectedSkuId : item.requestedSkuId;
         if (skuId == null && item.dosage != null) {
@@ -89,8 +99,12 @@ final class PrescriptionSigning {
                     .findFirst().orElse(null);
         }
         if (skuId == null) {
-            if (drug.skus().stream().anyMatch(DrugLookup.Sku::active)) {
-                throw ApiException.badRequest("skuId is required");
+            List<String> active = drug.skus().stream().filter(DrugLookup.Sku::active).map(DrugLookup.Sku::id).toList();
+            if (!active.isEmpty()) {
+                // An issue at the field the prescriber fills (the console shows it there), naming what to choose from.
+                Issues issues = new Issues();
+                issues.custom(SKU_PATH, SKU_REQUIRED + ": one of " + String.join(", ", active));
+                issues.throwIfAny();
             }
             return null;
         }

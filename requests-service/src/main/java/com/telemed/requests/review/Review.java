@@ -106,7 +106,7 @@ public class Review {
         return acting.answer(null, null);
     }
 
-    ReviewViews.Outcome approveItem(String requestId, String itemId, ReviewInput.ItemApproval approval) {
+    public ReviewViews.Outcome approveItem(String requestId, String itemId, ReviewInput.ItemApproval approval) {
         return drugReads.withDrugs(drugs -> {
             Acting acting = Acting.lock(requestId, approval.prescriberId(), config.providerId());
             LineItem item = acting.item(itemId);

@@ -5,9 +5,10 @@ import java.math.BigDecimal;
 
 /**
  * The prescriber console's bodies (operations-api.md, "Review"), each bound after its
- * {@link ReviewSchemas} schema passed: absent optional fields are {@code null}.
+ * {@link ReviewSchemas} schema passed: absent optional fields are {@code null}. An approval's records
+ * are public: the sandbox prescriber (simulation.Simulations) signs through the same decision.
  */
-final class ReviewInput {
+public final class ReviewInput {
 
     private ReviewInput() {
     }
@@ -19,7 +20,7 @@ final class ReviewInput {
     record Note(String prescriberId, String text) {
     }
 
-    record ItemApproval(String prescriberId, Prescription prescription) {
+    public record ItemApproval(String prescriberId, Prescription prescription) {
     }
 
     /** {@code drugId}: the drug chosen now, for a request without items. */
@@ -40,10 +41,10 @@ final class ReviewInput {
      * What the prescriber signs. {@code quantity} is a number or a text ("30 tablets") and is kept
      * as sent, hence a tree.
      */
-    record Prescription(String skuId, JsonNode quantity, String quantityUnits, int daysSupply, String directions,
+    public record Prescription(String skuId, JsonNode quantity, String quantityUnits, int daysSupply, String directions,
                         int refills, boolean dispenseAsWritten, Dose clinicalDose, Integer dosingIntervalDays) {
     }
 
-    record Dose(BigDecimal value, String unit) {
+    public record Dose(BigDecimal value, String unit) {
     }
 }

@@ -115,6 +115,37 @@ class ReviewCatalogueTest extends PartnerWithDrugAndMember {
         assertEquals(2, catalogueCalls().size());
     }
 
+    /**
+     * Issue #45: an approval without {@code skuId}, when the request named none, is one issue at the field the
+     * prescriber fills, naming the drug's active SKU ids in the catalogue's order (an inactive one left out);
+     * nothing is decided.
+     */
+    @Test
+    void approvingWithoutASkuNamesTheActiveSkusAtTheSkuField() {
+        neighbours.drug(drugId, "Semaglutide", List.of("0.25mg", "0.5mg", "1mg"), partner)
+                .getJsonArray("skus").getJsonObject(1).put("active", false);
+        String expected = "{\"error\":[{\"code\":\"custom\",\"path\":[\"prescription\",\"skuId\"],\"message\":"
+                + "\"skuId is required: one of " + FakeNeighbours.skuId(drugId, 0) + ", " + FakeNeighbours.skuId(drugId, 2) + "\"}]}";
+        Map<String, Object> withoutSku = Map.of("prescriberId", prescriberId, "prescription", PRESCRIPTION);
+
+        String requestId = request(true);
+        String itemId = itemOf(requestId);
+        ops(requestId + "/items/" + itemId + "/approve", withoutSku).then().statusCode(400).body(equalTo(expected));
+        ops(requestId + "/approve", withoutSku).then().statusCode(400).body(equalTo(expected));
+        given().header("X-Partner-Id", partner).when().get("/v1/requests/" + requestId).then().statusCode(200)
+                .body("status", equalTo("pending")).body("lineItems[0].status", equalTo("pending"));
+
+        // A consultation request approved with the drug chosen now: the same issue.
+        Map<String, Object> withDrug = new LinkedHashMap<>(withoutSku);
+        withDrug.put("drugId", drugId);
+        String consultation = request(false);
+        ops(consultation + "/approve", withDrug).then().statusCode(400).body(equalTo(expected));
+
+        // The SKU the answer names approves.
+        ops(requestId + "/items/" + itemId + "/approve", approval(prescriberId, FakeNeighbours.skuId(drugId, 2)))
+                .then().statusCode(200).body("prescriptionRecord.selectedSkuId", equalTo(FakeNeighbours.skuId(drugId, 2)));
+    }
+
     @Test
     void requestPrescriberAndItemErrorsComeWithoutAskingTheCatalogue() {
         String requestId = request(true);

@@ -10,7 +10,9 @@ import java.util.HexFormat;
 
 /**
  * The operator key of the local stack: OPS_API_KEY when set, else one generated once and kept (an
- * empty kept file, left by an older launcher killed while writing it, is replaced).
+ * empty kept file, left by an older launcher killed while writing it, is replaced). The kept file
+ * always holds the key in use, also when it came from OPS_API_KEY: {@code ./stack env} prints it from
+ * there (issue #45: it printed {@code $OPS_API_KEY} literally, empty in a new shell).
  */
 final class OperatorKey {
 
@@ -18,11 +20,15 @@ final class OperatorKey {
     }
 
     static String resolve(String fromEnvironment, Path keptIn) {
-        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
-            return fromEnvironment.trim();
-        }
         try {
             String kept = Files.exists(keptIn) ? Files.readString(keptIn).trim() : "";
+            if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+                String key = fromEnvironment.trim();
+                if (!key.equals(kept)) {
+                    AtomicFiles.write(keptIn, key + "\n", true);
+                }
+                return key;
+            }
             if (!kept.isEmpty()) {
                 return kept;
             }

@@ -11,6 +11,7 @@ import jakarta.transaction.Transactional;
 import java.net.URI;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A partner's webhook URL and secret. The secret is generated when a URL is first saved and
@@ -21,6 +22,7 @@ import java.util.Optional;
 public class SettingsService {
 
     public static final String NOT_FOUND = "Webhook not found";
+    public static final String NO_URL = "No webhook URL configured";
 
     private final EntityManager entityManager;
     private final SecretCipher cipher;
@@ -57,31 +59,78 @@ public class SettingsService {
     /** Sets or clears the URL (a URL already checked by {@link #checkAllowed}); audited {@code webhook.update}. */
     @Transactional
     public SettingsViews.Settings put(String partnerId, String url) {
-        WebhookSettings settings = lockedOrCreated(partnerId);
-        audit.record("webhook.update", "webhook", partnerId, partnerId);
-        if (url != null && settings.secretEncrypted == null) {
-            store(settings, cipher.encrypt(partnerId, cipher.newSecret()));
-        }
-        settings.url = url;
-        settings.updatedAt = Timestamps.now();
-        return view(settings);
+        return view(save(partnerId, url, true).settings());
+    }
+
+    /**
+     * The partner's own {@code PUT /v1/webhook} (partner-extensions.md, Webhook settings, self-service):
+     * the same save, answering the secret only when this call generated it (the first URL saved).
+     * Not audited: the audit trail records {@code /ops} changes (people-and-pages.md, Audit), and no
+     * other {@code /v1} change writes an entry.
+     */
+    @Transactional
+    public SettingsViews.Own putOwn(String partnerId, String url) {
+        Saved saved = save(partnerId, url, false);
+        return new SettingsViews.Own(saved.settings().url, saved.generated());
+    }
+
+    /** {@code GET /v1/webhook}: the URL and whether a secret exists, never the secret (an empty answer for a partner without settings). */
+    public SettingsViews.Current current(String partnerId) {
+        return Optional.ofNullable(entityManager.find(WebhookSettings.class, partnerId))
+                .map(settings -> new SettingsViews.Current(settings.url, settings.secretEncrypted != null))
+                .orElseGet(() -> new SettingsViews.Current(null, false));
     }
 
     /**
      * A new secret for a partner that has one; deliveries signed before keep their signature. Audited
-     * {@code webhook_secret.rotate} (ids only: never the secret).
+     * {@code webhook_secret.rotate} (ids only: never the secret). {@code 404 Webhook not found} without one.
      */
     @Transactional
     public SettingsViews.Secret rotate(String partnerId) {
+        return rotate(partnerId, true, () -> ApiException.notFound(NOT_FOUND));
+    }
+
+    /**
+     * The partner's own rotation, {@code POST /v1/webhook/secret/rotate}: the same rotation, not audited (see
+     * {@link #putOwn}); {@code 409 No webhook URL configured} for a partner that never saved a URL (the
+     * wording of the family's other calls that need a URL, partner-extensions.md).
+     */
+    @Transactional
+    public SettingsViews.Secret rotateOwn(String partnerId) {
+        return rotate(partnerId, false, () -> new ApiException(409, NO_URL));
+    }
+
+    private SettingsViews.Secret rotate(String partnerId, boolean audited, Supplier<ApiException> none) {
         WebhookSettings settings = Optional.ofNullable(
                         entityManager.find(WebhookSettings.class, partnerId, LockModeType.PESSIMISTIC_WRITE))
                 .filter(found -> found.secretEncrypted != null)
-                .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
-        audit.record("webhook_secret.rotate", "webhook_secret", partnerId, partnerId);
+                .orElseThrow(none);
+        if (audited) {
+            audit.record("webhook_secret.rotate", "webhook_secret", partnerId, partnerId);
+        }
         String secret = cipher.newSecret();
         store(settings, cipher.encrypt(partnerId, secret));
         settings.updatedAt = Timestamps.now();
         return new SettingsViews.Secret(secret);
+    }
+
+    /** A saved row and the secret this save generated (null when it had one already or the URL is null). */
+    private record Saved(WebhookSettings settings, String generated) {
+    }
+
+    private Saved save(String partnerId, String url, boolean audited) {
+        WebhookSettings settings = lockedOrCreated(partnerId);
+        if (audited) {
+            audit.record("webhook.update", "webhook", partnerId, partnerId);
+        }
+        String generated = null;
+        if (url != null && settings.secretEncrypted == null) {
+            generated = cipher.newSecret();
+            store(settings, cipher.encrypt(partnerId, generated));
+        }
+        settings.url = url;
+        settings.updatedAt = Timestamps.now();
+        return new Saved(settings, generated);
     }
 
     /**

@@ -1,5 +1,7 @@
 package com.telemed.webhook.settings;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /** Wire shapes of the settings endpoints. */
 public final class SettingsViews {
 
@@ -11,5 +13,16 @@ public final class SettingsViews {
     }
 
     public record Secret(String secret) {
+    }
+
+    /** The partner's {@code GET /v1/webhook}: {@code {url, secretSet}}, never the secret. */
+    public record Current(String url, boolean secretSet) {
+    }
+
+    /**
+     * The partner's {@code PUT /v1/webhook}: {@code {url, secret}} when this save generated the secret
+     * (the first URL saved: shown then and never again), {@code {url}} afterwards.
+     */
+    public record Own(String url, @JsonInclude(JsonInclude.Include.NON_NULL) String secret) {
     }
 }

@@ -46,6 +46,20 @@ class ProductionSsrfTest {
                 .statusCode(400).body(equalTo("{\"error\":\"Webhook URL must use https\"}"));
     }
 
+    /** The partner's own PUT /v1/webhook applies the same rules (partner-extensions.md: as the operator call). */
+    @Test
+    void thePartnersOwnSaveRefusesHttpAndInternalAddresses() {
+        String partner = Partners.newPartner();
+        for (String[] refused : new String[][] {{"http://hooks.partner.example/x", "Webhook URL must use https"},
+                {"https://127.0.0.1/x", "Webhook URL resolves to an address that is not allowed"},
+                {"https://169.254.169.254/latest/meta-data", "Webhook URL resolves to an address that is not allowed"}}) {
+            given().header("X-Partner-Id", partner).contentType("application/json").body("{\"url\":\"" + refused[0] + "\"}")
+                    .when().put("/v1/webhook").then()
+                    .statusCode(400).body(equalTo("{\"error\":\"" + refused[1] + "\"}"));
+        }
+        assertEquals(0, ServiceDatabase.count("SELECT count(*) FROM webhook_settings WHERE partner_id = ?", partner));
+    }
+
     @Test
     void savingRefusesInternalAddresses() {
         for (String url : new String[] {"https://127.0.0.1/x", "https://localhost/x", "https://[::1]/x",

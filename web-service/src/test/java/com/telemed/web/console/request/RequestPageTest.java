@@ -223,6 +223,20 @@ class RequestPageTest {
         assertNull(page.selectFirst("section#item-" + CALL + " .field-error"));
     }
 
+    /** Issue #45: an approval without a SKU is refused with an issue at the SKU (requests-service), shown next to it. */
+    @Test
+    void aMissingSkuIsShownAtTheSkuFieldWithTheSkusToChooseFrom() {
+        request(member());
+        refused(post(urlPathMatching("/ops/v1/requests/.*/approve")), 400, "{\"error\":["
+                + "{\"code\":\"custom\",\"path\":[\"prescription\",\"skuId\"],\"message\":\"skuId is required: one of sku_1, sku_2\"}]}");
+        Document page = page(approveForm(ConsoleCalls.prescriber()).post(APPROVE), 400);
+        Element section = page.selectFirst("section#item-" + ITEM);
+        assertEquals("skuId is required: one of sku_1, sku_2", section.selectFirst("p.field-error#error-skuId").text());
+        assertEquals("error-skuId", section.selectFirst("[name=skuId]").attr("aria-describedby"));
+        assertEquals(1, page.select(".field-error").size());
+        assertNull(page.selectFirst("p[role=alert]#form-error"));
+    }
+
     @Test
     void aRefusalAboutNoFieldIsTheFormsMessage() {
         request(member());
