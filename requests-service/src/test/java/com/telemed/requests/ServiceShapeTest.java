@@ -2,10 +2,16 @@ package com.telemed.requests;
 
 import com.telemed.testkit.shape.ServiceShape;
 
-/** docs/architecture.md's "Service shape", checked on this service's classes (testkit's {@link ServiceShape}, issue #43). */
+/**
+ * docs/architecture.md's "Service shape", checked on this service's classes (testkit's {@link ServiceShape}, issue #43).
+ * Frozen (src/test/resources/archunit_store, the remaining work of issue #43): the cycle {@code request} ↔
+ * {@code survey}, {@code request.RequestEvents} published from other features, and the JsonNode bodies
+ * {@code Appointments}, {@code Surveys}, {@code SurveyResponses} and {@code SurveyTokens} still bind themselves.
+ */
 class ServiceShapeTest extends ServiceShape {
 
     ServiceShapeTest() {
-        super("com.telemed.requests");
+        super("com.telemed.requests", FEATURES_ARE_FREE_OF_CYCLES, EVENTS_STAY_IN_THEIR_FEATURE,
+                BEANS_BELOW_THE_RESOURCE_TAKE_NO_JSON_NODE);
     }
 }

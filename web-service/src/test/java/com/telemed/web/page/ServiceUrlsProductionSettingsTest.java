@@ -1,4 +1,4 @@
-package com.telemed.web.remote;
+package com.telemed.web.page;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package com.telemed.web.remote;
+package com.telemed.web.page;
 
 import io.smallrye.config.ConfigMapping;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package com.telemed.requests.remote;
+package com.telemed.requests.member;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.ws.rs.core.MediaType;

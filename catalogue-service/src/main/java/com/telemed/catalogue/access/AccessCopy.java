@@ -1,4 +1,4 @@
-package com.telemed.catalogue.drug;
+package com.telemed.catalogue.access;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;

@@ -1,4 +1,4 @@
-package com.telemed.web.remote;
+package com.telemed.web.page;
 
 import com.telemed.common.config.ProductionSettings;
 import io.vertx.ext.web.Router;

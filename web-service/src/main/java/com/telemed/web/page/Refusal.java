@@ -1,4 +1,4 @@
-package com.telemed.web.remote;
+package com.telemed.web.page;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
