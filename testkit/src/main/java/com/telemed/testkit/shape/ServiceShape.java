@@ -166,8 +166,8 @@ public abstract class ServiceShape {
 
     /** No package named after a technique: what is in it belongs to a feature. */
     public static final ArchRule NO_TECHNICAL_PACKAGES = noClasses().should(resideInATechnicalPackage())
-            .because("\"Packages by feature. `com.telemed.<service>.<feature>`\": no package named after a technique"
-                    + " (`time`, `remote`, `config` ...); what it would hold belongs to the feature that owns it");
+            .because("\"No package is named after a technique (`time`, `remote`, `config`, `util` ...): what it would hold"
+                    + " belongs to the feature that owns it\"");
 
     /** Each feature publishes its own events: a {@code *Events} is used by its own package only. */
     public static final ArchRule EVENTS_STAY_IN_THEIR_FEATURE = classes().that().haveSimpleNameEndingWith("Events")
