@@ -28,11 +28,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 21, "Flyway runs at start-up and is safe when several replicas start together": three
- * requests-service replicas (the service with the most migrations, 19) are started at once on an
+ * requests-service replicas (the service with the most migrations, 21) are started at once on an
  * empty database of their own, as a new deployment with three replicas starts. Every one comes up
  * ready, and the schema was migrated once: {@code flyway_schema_history} holds exactly the rows the
  * platform's own requests database holds (each version once, same script and checksum, all
- * successful), and the replicas' logs say they applied 19 migrations together (Flyway locks per
+ * successful), and the replicas' logs say they applied 21 migrations together (Flyway locks per
  * migration, so two replicas may share them), each replica reporting once: migrations applied, or
  * the schema up to date. Flyway serialises the replicas with a PostgreSQL advisory lock; without
  * it, two replicas would run {@code V1} together and one would fail its start (a relation that
@@ -63,7 +63,7 @@ class FlywayReplicasIT {
                 Map.of("QUARKUS_DATASOURCE_JDBC_URL", jdbcUrl));
         try {
             List<String> expected = history(postgres, postgres.jdbcUrl(PlatformService.REQUESTS.database()));
-            assertEquals(20, expected.size(), "requests-service's migrations: " + expected);
+            assertEquals(21, expected.size(), "requests-service's migrations: " + expected);
             assertEquals(expected, history(postgres, jdbcUrl));
 
             // Flyway takes its lock per migration, so replicas may share the work: together they applied

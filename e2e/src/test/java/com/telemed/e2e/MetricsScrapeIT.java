@@ -45,9 +45,9 @@ class MetricsScrapeIT {
     private static final Set<PlatformService> CONSUMERS =
             EnumSet.of(PlatformService.MESSAGING, PlatformService.BILLING, PlatformService.WEBHOOK, PlatformService.REQUESTS);
     private static final Map<PlatformService, List<String>> JOBS = new EnumMap<>(Map.of(
-            // Issue #40: requests-service prunes audit entries older than six years.
+            // Issue #40: requests-service prunes audit entries older than six years; issue #42: the sandbox's autopilot.
             PlatformService.REQUESTS, List.of("outbox-relay", "fulfilment-dispatcher", "appointment-reminders", "catalogue-copy-sync",
-                    "retention"),
+                    "retention", "sandbox-autopilot"),
             PlatformService.MEMBERS, List.of("outbox-relay"),
             // Issue #40: catalogue prunes audit entries older than six years.
             PlatformService.CATALOGUE, List.of("outbox-relay", "retention"),

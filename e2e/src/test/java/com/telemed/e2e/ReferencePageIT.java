@@ -72,6 +72,9 @@ class ReferencePageIT {
     private WebDriver open(String fragment) {
         WebDriver driver = browser.driver();
         consoleMessages(driver);
+        // A page of its own each time: from /docs#a to /docs#b is a move within the same document, which would
+        // keep the entries an earlier test opened.
+        driver.get("about:blank");
         driver.get(platform.gateway() + "/docs" + fragment);
         return driver;
     }

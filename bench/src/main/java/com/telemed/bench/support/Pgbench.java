@@ -23,8 +23,8 @@ import org.HdrHistogram.Histogram;
  */
 public final class Pgbench {
 
-    /** Transactions per second, p50 and p99 of a transaction (ms), and failed transactions. */
-    public record Result(double perSecond, double p50Ms, double p99Ms, long failed) {
+    /** Transactions per second, p50, p99 and p95 of a transaction (ms), and failed transactions. */
+    public record Result(double perSecond, double p50Ms, double p99Ms, long failed, double p95Ms) {
     }
 
     private static final Pattern TPS = Pattern.compile("^tps = ([\\d.]+)");
@@ -111,6 +111,7 @@ public final class Pgbench {
                 }
             }
         }
-        return new Result(tps, histogram.getValueAtPercentile(50) / 1000.0, histogram.getValueAtPercentile(99) / 1000.0, failed);
+        return new Result(tps, histogram.getValueAtPercentile(50) / 1000.0, histogram.getValueAtPercentile(99) / 1000.0, failed,
+                histogram.getValueAtPercentile(95) / 1000.0);
     }
 }

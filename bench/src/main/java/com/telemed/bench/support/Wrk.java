@@ -22,10 +22,11 @@ public final class Wrk {
     /**
      * {@code requests}: the answers wrk counted (calls cut in flight at the end are not);
      * {@code statuses}: answers by HTTP status when the script counts them (bench/count-statuses.lua
-     * prints {@code status <code> <count>} lines), else empty.
+     * prints {@code status <code> <count>} lines), else empty; {@code p95Ms}: when the script prints it
+     * ({@code p95 <ms> ms}, bench/events-page.lua: wrk's own report has no 95th percentile), else NaN.
      */
     public record Result(String name, double perSecond, double p50Ms, double p99Ms, long errors, long requests,
-                         Map<Integer, Long> statuses) {
+                         Map<Integer, Long> statuses, double p95Ms) {
         public String line() {
             return String.format("%-34s %9.0f req/s   p50 %6.2f ms   p99 %6.2f ms   (%d non-2xx or errors)",
                     name, perSecond, p50Ms, p99Ms, errors);
@@ -37,6 +38,7 @@ public final class Wrk {
     private static final Pattern NON_2XX = Pattern.compile("Non-2xx or 3xx responses:\\s+(\\d+)");
     private static final Pattern REQUESTS = Pattern.compile("^\\s*(\\d+) requests in ");
     private static final Pattern STATUS = Pattern.compile("^status (\\d{3}) (\\d+)$");
+    private static final Pattern P95 = Pattern.compile("^p95 ([\\d.]+) ms$");
     private static final Pattern SOCKET_ERRORS = Pattern.compile("Socket errors: connect (\\d+), read (\\d+), write (\\d+), timeout (\\d+)");
 
     private Wrk() {
@@ -82,6 +84,7 @@ public final class Wrk {
         double rate = 0;
         double p50 = 0;
         double p99 = 0;
+        double p95 = Double.NaN;
         long errors = 0;
         long requests = 0;
         Map<Integer, Long> statuses = new TreeMap<>();
@@ -103,6 +106,8 @@ public final class Wrk {
                     }
                 } else if ((m = REQUESTS.matcher(line)).find()) {
                     requests = Long.parseLong(m.group(1));
+                } else if ((m = P95.matcher(line)).find()) {
+                    p95 = Double.parseDouble(m.group(1));
                 } else if ((m = STATUS.matcher(line)).find()) {
                     statuses.merge(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)), Long::sum);
                 } else if ((m = NON_2XX.matcher(line)).find()) {
@@ -115,6 +120,6 @@ public final class Wrk {
             }
         }
         process.waitFor();
-        return new Result(name, rate, p50, p99, errors, requests, statuses);
+        return new Result(name, rate, p50, p99, errors, requests, statuses, p95);
     }
 }

@@ -108,6 +108,10 @@ public final class Endpoints {
             partner("PUT", "/v1/webhook", WEBHOOK).body("""
                     {"url": "$webhookUrl"}"""),
             partner("POST", "/v1/webhook/secret/rotate", WEBHOOK),
+
+            // Events (partner-extensions.md): the fixture partner's, from the start; the test webhook (409 without a URL).
+            partner("GET", "/v1/events", WEBHOOK).query(param("limit", NUMBER, "20"), param("types", ENUM, "item.approved")),
+            partner("POST", "/v1/webhooks/test", WEBHOOK),
             // The patient's file (Multipart.BASELINES): a stored one adds a message to the fixture's conversation, which stays.
             partner("POST", "/v1/messages/conversations/{conversation}/attachments", MESSAGING).upload(),
             partner("POST", "/v1/messages/conversations/for-member", MESSAGING).body("""

@@ -44,6 +44,10 @@ public final class Routes {
             partner("/v1/billing", Upstream.BILLING),
             // The partner's own webhook URL and secret (partner-extensions.md, Webhook settings, self-service).
             partner("/v1/webhook", Upstream.WEBHOOK),
+
+            // Events from a cursor and the test webhook (partner-extensions.md, Events; issue #42).
+            partner("/v1/events", Upstream.WEBHOOK),
+            partner("/v1/webhooks", Upstream.WEBHOOK),
             partner("/v2/public", Upstream.REQUESTS),
             new Prefix("/v2/embed", new Route(Surface.EMBED, Upstream.REQUESTS)),
             ops("/ops/v1/drugs", Upstream.CATALOGUE),

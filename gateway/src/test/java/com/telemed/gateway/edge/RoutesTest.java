@@ -60,6 +60,19 @@ class RoutesTest {
         }
     }
 
+    /** Events from a cursor, their redelivery and the test webhook (partner-extensions.md, Events) are webhook-service's, with the API key. */
+    @Test
+    void eventsAndTheTestWebhookArePartnerCallsOfWebhookService() {
+        Optional<Routes.Route> webhook = Optional.of(new Routes.Route(Surface.PARTNER, Upstream.WEBHOOK));
+        assertEquals(webhook, Routes.resolve("/v1/events"));
+        assertEquals(webhook, Routes.resolve("/v1/events/8d5b7a1e-3f0c-4e8e-9a57-1c0f2b7d9e11"));
+        assertEquals(webhook, Routes.resolve("/v1/events/8d5b7a1e-3f0c-4e8e-9a57-1c0f2b7d9e11/redeliver"));
+        assertEquals(webhook, Routes.resolve("/v1/webhooks/test"));
+        assertEquals(Optional.empty(), Routes.resolve("/v1/eventsx"));
+        assertEquals(Optional.of("/v1/events/**"), Routes.template("/v1/events/8d5b7a1e-3f0c-4e8e-9a57-1c0f2b7d9e11/redeliver"));
+        assertEquals(Optional.of("/v1/webhooks/**"), Routes.template("/v1/webhooks/test"));
+    }
+
     @Test
     void anAttachmentLinkIsPublicAndMessagingsOnlyInItsExactShape() {
         Optional<Routes.Route> expected = Optional.of(new Routes.Route(Surface.PUBLIC, Upstream.MESSAGING));

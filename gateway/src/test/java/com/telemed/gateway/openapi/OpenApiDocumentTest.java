@@ -364,7 +364,7 @@ class OpenApiDocumentTest {
                 "Prescriber not found", "memberId query parameter is required", "Conversation does not belong to this partner",
                 "Conversation not found", "Message text is required", "Message too long", "No file uploaded",
                 "File type <mime> not allowed", "Internal Server Error", "Invalid publishable key", "Origin not allowed",
-                "Invalid survey token", "Too Many Requests")) {
+                "Invalid survey token", "Too Many Requests", "Unknown cursor", "Event not found", "No webhook URL configured")) {
             assertTrue(json.contains("\"error\" : \"" + error.replace("\"", "\\\"") + "\""), "no example of " + error);
         }
     }
@@ -375,6 +375,8 @@ class OpenApiDocumentTest {
         emitted.addAll(eventNames("requests-service", "RequestEvents.java"));
         emitted.addAll(eventNames("messaging-service", "MessagingEvents.java"));
         assertEquals(22, emitted.size(), emitted.toString());
+        // webhook-service's own, sent when the partner asks (POST /v1/webhooks/test; partner-extensions.md, Events).
+        emitted.add("webhook.test");
         Set<String> documented = new TreeSet<>();
         PARTNER.tree().path("webhooks").fieldNames().forEachRemaining(documented::add);
         assertEquals(emitted, documented);

@@ -116,8 +116,8 @@ class ReferencePageTest {
         Element approved = PAGE.getElementById("webhook-item.approved");
         assertEquals(List.of("Headers", "Payload (required)", "Your answer"), approved.select("h3").eachText());
         assertEquals(List.of("X-Webhook-Timestamp in header required", "X-Webhook-Signature in header required",
-                "User-Agent in header required"), approved.select("h3 + dl.fields > dt").eachText());
-        assertEquals("string, exactly \"Service-Webhook/1.0\"", approved.select("h3 + dl.fields > dd").get(2).selectFirst(".type").text());
+                "X-Webhook-Id in header required", "User-Agent in header required"), approved.select("h3 + dl.fields > dt").eachText());
+        assertEquals("string, exactly \"Service-Webhook/1.0\"", approved.select("h3 + dl.fields > dd").get(3).selectFirst(".type").text());
 
         List<String> responses = new ArrayList<>();
         PARTNER.tree().path("components").path("responses").fieldNames().forEachRemaining(name -> responses.add("response-" + name));

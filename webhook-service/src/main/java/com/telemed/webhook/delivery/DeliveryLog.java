@@ -28,6 +28,7 @@ public class DeliveryLog {
     public static final String NOT_FOUND = "Delivery not found";
     public static final String STILL_RETRYING = "Delivery is still being attempted";
     public static final String NO_URL = "Webhook URL not set";
+    public static final String NO_URL_CONFIGURED = "No webhook URL configured";
 
     private final EntityManager entityManager;
     private final SettingsService settings;
@@ -77,26 +78,8 @@ public class DeliveryLog {
             if (partner == null || partner.url == null) {
                 throw ApiException.badRequest(NO_URL);
             }
-            Optional<String> secret;
-            try {
-                secret = Optional.of(settings.secret(partner).orElseThrow(() -> ApiException.badRequest(NO_URL)));
-            } catch (UnreadableSecret unreadable) {
-                // Logged by the settings; the round goes ahead and its attempts fail as every
-                // delivery of this partner does, until a replica with the key or a rotation delivers it.
-                secret = Optional.empty();
-            }
-            Instant now = Timestamps.now();
-            delivery.signedAt = null;
-            delivery.signature = null;
-            delivery.status = Delivery.RETRYING;
-            delivery.roundAttempts = 0;
-            delivery.nextAttemptAt = now;
-            delivery.leaseUntil = now.plus(config.lease());
-            delivery.updatedAt = now;
             audit.record("delivery.redeliver", "delivery", delivery.id.toString(), partnerId);
-            Job job = secret.isPresent()
-                    ? Job.unsigned(delivery.id, partnerId, partner.url, delivery.body, secret.get(), 0)
-                    : Job.unreadableSecret(delivery.id, partnerId, partner.url, delivery.body, 0);
+            Job job = newRound(delivery, partner, ApiException.badRequest(NO_URL));
             return new Redelivery(job, views(List.of(delivery)).get(0));
         });
         dispatcher.handOff(List.of(redelivery.job()));
@@ -104,6 +87,73 @@ public class DeliveryLog {
     }
 
     private record Redelivery(Job job, DeliveryViews.View view) {
+    }
+
+    /**
+     * The partner's own redelivery of one of its events ({@code POST /v1/events/:id/redeliver},
+     * partner-extensions.md, Events): the ops path's new round of the event's delivery (same
+     * {@code X-Webhook-Id}, signed afresh by its first attempt), or, for an event recorded while no
+     * URL was set, its first delivery, made now under the event's id. {@code 409 No webhook URL configured}
+     * without a URL. A delivery still being attempted is left to its round (answered as accepted:
+     * its attempts are under way). The event row is locked first, so two redeliveries of one event
+     * take turns. Not audited: the audit trail records /ops changes (README, Audit).
+     */
+    public void redeliverEvent(String partnerId, UUID eventId, String envelopeId, String event, String body) {
+        Optional<Job> job = QuarkusTransaction.requiringNew().call(() -> {
+            entityManager.createNativeQuery("SELECT id FROM events WHERE id = ?1 AND partner_id = ?2 FOR UPDATE")
+                    .setParameter(1, eventId).setParameter(2, partnerId).getResultList();
+            WebhookSettings partner = entityManager.find(WebhookSettings.class, partnerId);
+            if (partner == null || partner.url == null) {
+                throw new ApiException(409, NO_URL_CONFIGURED);
+            }
+            Delivery delivery = entityManager.find(Delivery.class, eventId, LockModeType.PESSIMISTIC_WRITE);
+            if (delivery != null && Delivery.RETRYING.equals(delivery.status)) {
+                return Optional.<Job>empty();
+            }
+            boolean first = delivery == null;
+            if (first) {
+                delivery = new Delivery();
+                delivery.id = eventId;
+                delivery.partnerId = partnerId;
+                delivery.eventId = envelopeId;
+                delivery.event = event;
+                delivery.body = body;
+                delivery.createdAt = Timestamps.now();
+                delivery.attemptCount = 0;
+            }
+            Job round = newRound(delivery, partner, new ApiException(409, NO_URL_CONFIGURED));
+            if (first) {
+                entityManager.persist(delivery);
+            }
+            return Optional.of(round);
+        });
+        job.ifPresent(round -> dispatcher.handOff(List.of(round)));
+    }
+
+    /**
+     * Starts a new round of up to 3 attempts of {@code delivery} (locked or new, in the caller's
+     * transaction), to be handed to the dispatcher after commit: unsigned, leased to this replica.
+     */
+    private Job newRound(Delivery delivery, WebhookSettings partner, ApiException noSecret) {
+        Optional<String> secret;
+        try {
+            secret = Optional.of(settings.secret(partner).orElseThrow(() -> noSecret));
+        } catch (UnreadableSecret unreadable) {
+            // Logged by the settings; the round goes ahead and its attempts fail as every
+            // delivery of this partner does, until a replica with the key or a rotation delivers it.
+            secret = Optional.empty();
+        }
+        Instant now = Timestamps.now();
+        delivery.signedAt = null;
+        delivery.signature = null;
+        delivery.status = Delivery.RETRYING;
+        delivery.roundAttempts = 0;
+        delivery.nextAttemptAt = now;
+        delivery.leaseUntil = now.plus(config.lease());
+        delivery.updatedAt = now;
+        return secret.isPresent()
+                ? Job.unsigned(delivery.id, partner.partnerId, partner.url, delivery.body, secret.get(), 0)
+                : Job.unreadableSecret(delivery.id, partner.partnerId, partner.url, delivery.body, 0);
     }
 
     private List<DeliveryViews.View> views(List<Delivery> deliveries) {

@@ -6,6 +6,7 @@ import com.telemed.webhook.delivery.DeliveryMetrics;
 import com.telemed.webhook.delivery.Dispatcher;
 import com.telemed.webhook.delivery.Job;
 import com.telemed.webhook.delivery.PartnerSlots;
+import com.telemed.webhook.events.EventRecorder;
 import com.telemed.webhook.settings.SecretCipher;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Singleton;
@@ -20,12 +21,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.jboss.logging.Logger;
 
 /**
- * Turns a batch of envelopes into deliveries, in one transaction: the partners' settings are read
- * once, events of a partner without URL are recorded as dropped, the others become deliveries, not
+ * Turns a batch of envelopes into events and deliveries, in one transaction: the partners' settings are read
+ * once, every event is recorded in {@code events} with its partner's next sequence numbers
+ * ({@link EventRecorder}; README, Events), events of a partner without URL are recorded as dropped, the others become deliveries
+ * (the delivery's id, {@code X-Webhook-Id}, is the event's id), not
  * signed yet: a delivery is signed by its first attempt (which may come minutes later, after a
  * burst), and that timestamp and signature are then fixed for every attempt. As many as the dispatcher has room
  * for are leased to this replica and sent at once; the rest are stored unleased and claimed when
@@ -59,8 +63,11 @@ public class Intake {
     private record Settings(String url, Optional<String> secret) {
     }
 
-    /** What one batch did: {@code fresh} are the new deliveries leased here, {@code unleased} the others stored. */
-    public record Result(List<Job> fresh, int unleased, int dropped, int skipped) {
+    /**
+     * What one batch did: {@code fresh} are the new deliveries leased here, {@code unleased} the others stored;
+     * {@code ids} the new events' ids ({@code X-Webhook-Id}) by envelope id.
+     */
+    public record Result(List<Job> fresh, int unleased, int dropped, int skipped, Map<String, UUID> ids) {
     }
 
     private final AgroalDataSource dataSource;
@@ -97,9 +104,17 @@ public class Intake {
             LOG.warnf("Skipped %d malformed event envelope(s)", malformed);
         }
         if (byId.isEmpty()) {
-            return new Result(List.of(), 0, 0, malformed + internal);
+            return new Result(List.of(), 0, 0, malformed + internal, Map.of());
         }
-        Result result = store(new ArrayList<>(byId.values()), malformed + internal);
+        return record(new ArrayList<>(byId.values()), malformed + internal);
+    }
+
+    /**
+     * Records webhooks of distinct envelope ids as {@link #accept} does (also the partner's own
+     * {@code webhook.test}, events.WebhookTestResource), then hands the leased deliveries to the dispatcher.
+     */
+    public Result record(List<Envelopes.Webhook> webhooks, int skipped) throws SQLException {
+        Result result = store(webhooks, skipped);
         metrics.dropped(result.dropped());
         dispatcher.handOff(result.fresh());
         if (result.unleased() > 0) {
@@ -113,15 +128,28 @@ public class Intake {
             connection.setAutoCommit(false);
             try {
                 Map<String, Settings> settings = settings(connection, webhooks);
+                Map<String, UUID> ids = new LinkedHashMap<>();
+                List<EventRecorder.NewEvent> events = new ArrayList<>();
+                for (Envelopes.Webhook webhook : webhooks) {
+                    UUID id = UUID.randomUUID();
+                    ids.put(webhook.eventId(), id);
+                    events.add(new EventRecorder.NewEvent(id, webhook.partnerId(), webhook.eventId(), webhook.event(), webhook.body()));
+                }
+                // After the settings, right before the inserts and the commit: the partners' counter rows stay
+                // locked from here until the commit (README, Events), as briefly as can be.
+                Set<String> recorded = EventRecorder.record(connection, events, Timestamps.now());
+                ids.keySet().retainAll(recorded);
                 List<Envelopes.Webhook> deliver = new ArrayList<>();
                 List<Envelopes.Webhook> drop = new ArrayList<>();
                 for (Envelopes.Webhook webhook : webhooks) {
-                    (settings.containsKey(webhook.partnerId()) ? deliver : drop).add(webhook);
+                    if (recorded.contains(webhook.eventId())) {
+                        (settings.containsKey(webhook.partnerId()) ? deliver : drop).add(webhook);
+                    }
                 }
-                Inserted inserted = insertDeliveries(connection, deliver, settings);
+                Inserted inserted = insertDeliveries(connection, deliver, settings, ids);
                 int dropped = insertDropped(connection, drop);
                 connection.commit();
-                return new Result(inserted.leased(), inserted.unleased(), dropped, skipped);
+                return new Result(inserted.leased(), inserted.unleased(), dropped, skipped, ids);
             } catch (SQLException | RuntimeException e) {
                 connection.rollback();
                 throw e;
@@ -154,7 +182,7 @@ public class Intake {
     }
 
     private Inserted insertDeliveries(Connection connection, List<Envelopes.Webhook> deliver,
-                                      Map<String, Settings> settings) throws SQLException {
+                                      Map<String, Settings> settings, Map<String, UUID> eventIds) throws SQLException {
         if (deliver.isEmpty()) {
             return new Inserted(List.of(), 0);
         }
@@ -165,16 +193,16 @@ public class Intake {
         Boolean[] leased = new Boolean[n];
         UUID[] ids = new UUID[n];
         String[] partners = new String[n];
-        String[] eventIds = new String[n];
+        String[] envelopeIds = new String[n];
         String[] events = new String[n];
         String[] bodies = new String[n];
         Map<UUID, Job> jobs = new HashMap<>();
         for (int i = 0; i < n; i++) {
             Envelopes.Webhook webhook = deliver.get(i);
             Settings partner = settings.get(webhook.partnerId());
-            ids[i] = UUID.randomUUID();
+            ids[i] = eventIds.get(webhook.eventId());
             partners[i] = webhook.partnerId();
-            eventIds[i] = webhook.eventId();
+            envelopeIds[i] = webhook.eventId();
             events[i] = webhook.event();
             bodies[i] = webhook.body();
             int partnerRoom = perPartner.getOrDefault(partners[i], 0);
@@ -196,7 +224,7 @@ public class Intake {
             insert.setTimestamp(3, now);
             insert.setArray(4, connection.createArrayOf("uuid", ids));
             insert.setArray(5, connection.createArrayOf("text", partners));
-            insert.setArray(6, connection.createArrayOf("text", eventIds));
+            insert.setArray(6, connection.createArrayOf("text", envelopeIds));
             insert.setArray(7, connection.createArrayOf("text", events));
             insert.setArray(8, connection.createArrayOf("text", bodies));
             insert.setArray(9, connection.createArrayOf("boolean", leased));

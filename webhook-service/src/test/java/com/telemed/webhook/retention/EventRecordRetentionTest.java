@@ -1,6 +1,7 @@
 package com.telemed.webhook.retention;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.telemed.common.retention.Pruner;
@@ -65,10 +66,43 @@ class EventRecordRetentionTest {
         assertEquals(List.of(droppedInside), ServiceDatabase.texts(
                 "SELECT event_id FROM dropped_events WHERE event_id IN (?, ?)", droppedInside, droppedOld));
 
-        assertEquals(List.of("audit_entries", "deliveries", "dropped_events"), pruned.stream().map(Pruner.Pruned::table).sorted().toList());
+        assertEquals(List.of("audit_entries", "deliveries", "dropped_events", "events"), pruned.stream().map(Pruner.Pruned::table).sorted().toList());
         assertEquals(1, pruned.stream().filter(table -> table.table().equals("audit_entries")).findFirst().orElseThrow().rows());
 
         ServiceDatabase.update("DELETE FROM deliveries WHERE partner_id = ?", partner);
+    }
+
+    /**
+     * Events (partner-extensions.md: kept 30 days) go with the rest of the record; a cursor on a pruned
+     * one is unknown; the partner's counter stays, so its sequence never starts again.
+     */
+    @Test
+    void eventsKeep30DaysTheCursorOfAPrunedOneIsUnknownAndTheCounterStays() throws SQLException {
+        String partner = Partners.newPartner();
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        UUID old = event(partner, 1, now.minus(DAY.multipliedBy(31)));
+        UUID inside = event(partner, 2, now.minus(DAY.multipliedBy(29)));
+        ServiceDatabase.update("INSERT INTO partner_event_counters (partner_id, last_seq) VALUES (?, 2)", partner);
+        assertEquals(List.of(old.toString(), inside.toString()), given().header("X-Partner-Id", partner).when().get("/v1/events")
+                .then().statusCode(200).extract().jsonPath().getList("events.id"));
+
+        retention.prune();
+
+        assertEquals(List.of(inside.toString()), given().header("X-Partner-Id", partner).when().get("/v1/events")
+                .then().statusCode(200).extract().jsonPath().getList("events.id"));
+        given().header("X-Partner-Id", partner).queryParam("after", old.toString()).when().get("/v1/events").then()
+                .statusCode(400).body(equalTo("{\"error\":\"Unknown cursor\"}"));
+        given().header("X-Partner-Id", partner).when().get("/v1/events/" + old).then()
+                .statusCode(404).body(equalTo("{\"error\":\"Event not found\"}"));
+        assertEquals(2, ServiceDatabase.count("SELECT last_seq FROM partner_event_counters WHERE partner_id = ?", partner));
+    }
+
+    private static UUID event(String partnerId, long seq, Instant createdAt) {
+        UUID id = UUID.randomUUID();
+        ServiceDatabase.update("INSERT INTO events (id, partner_id, seq, event_id, type, body, created_at)"
+                        + " VALUES (?, ?, ?, ?, 'item.approved', '{\"event\":\"item.approved\"}', ?)",
+                id, partnerId, seq, Events.newId(), Timestamp.from(createdAt));
+        return id;
     }
 
     /** A delivery as the dispatcher leaves it (retrying: waiting for an attempt far ahead), stored at {@code createdAt}. */

@@ -1,0 +1,123 @@
+package com.telemed.e2e;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.telemed.e2e.WebhookReceiver.Received;
+import com.telemed.testkit.e2e.RunningPlatform;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Events through the gateway (partner-extensions.md, Events; issue #42): the partner's API key reaches
+ * webhook-service's {@code /v1/events} and {@code /v1/webhooks/test}; an approval's two webhooks are
+ * listed with the ids and bodies the receiver got, in order, delivered; one is redelivered with the same
+ * id; the test webhook arrives signed and is listed. Every service is real.
+ */
+@ExtendWith(RunningPlatform.class)
+class EventsThroughGatewayIT {
+
+    @Test
+    void theEventsOfAnApprovalAndATestWebhookAreReadRedeliveredAndListed(RunningPlatform.Handle platform) throws Exception {
+        try (WebhookReceiver receiver = new WebhookReceiver((post, attempt) -> 204)) {
+            RequestSpecification ops = given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey())
+                    .contentType(ContentType.JSON);
+            JsonPath partner = ops.body(Map.of("name", "Events E2E " + UUID.randomUUID()))
+                    .post("/ops/v1/partners").then().statusCode(201).extract().jsonPath();
+            String partnerId = partner.getString("partner.id");
+            String apiKey = partner.getString("apiKey");
+            RequestSpecification api = given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey);
+
+            given().baseUri(platform.gateway().toString()).get("/v1/events").then()
+                    .statusCode(401).body(equalTo("{\"error\":\"API Key missing\"}"));
+            api.get("/v1/events").then().statusCode(200).body(equalTo("{\"events\":[],\"nextCursor\":null,\"hasMore\":false}"));
+            given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).post("/v1/webhooks/test").then()
+                    .statusCode(409).body(equalTo("{\"error\":\"No webhook URL configured\"}"));
+
+            String secret = given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey())
+                    .contentType(ContentType.JSON).body(Map.of("url", receiver.url()))
+                    .put("/ops/v1/partners/" + partnerId + "/webhook").then().statusCode(200).extract().path("secret");
+
+            String drugId = "ev-e2e-" + UUID.randomUUID().toString().substring(0, 8);
+            given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey()).contentType(ContentType.JSON)
+                    .body("""
+                            {"name": "Sildenafil E2E", "classification": "non-controlled",
+                             "skus": [{"label": "50 mg", "active": true}], "pharmacy": {"id": "sandbox", "method": "none"}}""")
+                    .put("/ops/v1/drugs/" + drugId).then().statusCode(200);
+            String prescriberId = given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey())
+                    .contentType(ContentType.JSON)
+                    .body(Map.of("name", "Dr Evans", "email", "evans." + UUID.randomUUID() + "@clinic.example"))
+                    .post("/ops/v1/prescribers").then().statusCode(201).extract().path("prescriber.id");
+            String requestId = given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey)
+                    .contentType(ContentType.JSON).body("""
+                            {"caseNotes": "e2e", "items": [{"drugId": "%s", "dosage": "50 mg"}],
+                             "member": {"firstName": "Mary", "lastName": "Jackson", "email": "mary.%s@example.com",
+                                        "dateOfBirth": "1921-04-09", "state": "VA",
+                                        "address": {"street1": "1 Langley Rd", "city": "Hampton", "state": "VA", "zipCode": "23665"}}}"""
+                            .formatted(drugId, UUID.randomUUID()))
+                    .post("/v1/requests").then().statusCode(201).extract().path("requestId");
+            String itemId = given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey)
+                    .get("/v1/requests/" + requestId).then().statusCode(200).extract().path("lineItems[0].itemId");
+            given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey()).contentType(ContentType.JSON)
+                    .body(Map.of("prescriberId", prescriberId, "prescription", Map.of("quantity", 8, "daysSupply", 30,
+                            "directions", "One before activity", "refills", 3, "dispenseAsWritten", false)))
+                    .post("/ops/v1/requests/" + requestId + "/items/" + itemId + "/approve").then().statusCode(200);
+
+            Received approved = receiver.await("item.approved", 1, Duration.ofSeconds(30)).get(0);
+            Received aggregate = receiver.await("request.all_approved", 1, Duration.ofSeconds(30)).get(0);
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).until(() ->
+                    given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).get("/v1/events").then()
+                            .statusCode(200).extract().jsonPath().getList("events.delivery.status").equals(List.of("delivered", "delivered")));
+
+            JsonPath page = given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).get("/v1/events")
+                    .then().statusCode(200).extract().jsonPath();
+            List<String> ids = page.getList("events.id");
+            assertEquals(2, ids.size());
+            assertEquals(List.of(approved.headers().get("x-webhook-id"), aggregate.headers().get("x-webhook-id")).stream().sorted().toList(),
+                    ids.stream().sorted().toList(), "the ids are the webhooks' X-Webhook-Id");
+            assertEquals(ids.get(1), page.getString("nextCursor"));
+            assertEquals(false, page.getBoolean("hasMore"));
+            // data is the body as sent, byte for byte.
+            String approvedId = approved.headers().get("x-webhook-id");
+            String one = given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).get("/v1/events/" + approvedId)
+                    .then().statusCode(200).body("event.type", equalTo("item.approved"))
+                    .body("event.delivery.attempts", equalTo(1)).extract().asString();
+            assertTrue(one.contains("\"data\":" + new String(approved.body(), StandardCharsets.UTF_8) + ",\"delivery\":"), one);
+            given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).queryParam("types", "request.all_approved")
+                    .get("/v1/events").then().statusCode(200).body("events.id", equalTo(List.of(aggregate.headers().get("x-webhook-id"))));
+            given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).queryParam("after", UUID.randomUUID().toString())
+                    .get("/v1/events").then().statusCode(400).body(equalTo("{\"error\":\"Unknown cursor\"}"));
+            given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).get("/v1/events/" + UUID.randomUUID())
+                    .then().statusCode(404).body(equalTo("{\"error\":\"Event not found\"}"));
+
+            // Redelivered: the same id and body, newly signed.
+            given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).post("/v1/events/" + approvedId + "/redeliver")
+                    .then().statusCode(202).body(equalTo("{\"eventId\":\"" + approvedId + "\"}"));
+            Received again = receiver.await("item.approved", 2, Duration.ofSeconds(15)).get(1);
+            assertEquals(approvedId, again.headers().get("x-webhook-id"));
+            assertEquals(new String(approved.body(), StandardCharsets.UTF_8), new String(again.body(), StandardCharsets.UTF_8));
+            WebhookReceiver.assertSigned(again, secret);
+
+            // The test webhook: signed, its id answered, listed after the approval's events.
+            String testId = given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).post("/v1/webhooks/test")
+                    .then().statusCode(202).extract().path("eventId");
+            Received test = receiver.await("webhook.test", 1, Duration.ofSeconds(15)).get(0);
+            assertEquals(testId, test.headers().get("x-webhook-id"));
+            WebhookReceiver.assertSigned(test, secret);
+            given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).queryParam("after", ids.get(1))
+                    .get("/v1/events").then().statusCode(200).body("events.id", equalTo(List.of(testId)))
+                    .body("events[0].type", equalTo("webhook.test"));
+        }
+    }
+}

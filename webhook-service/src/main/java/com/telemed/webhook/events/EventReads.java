@@ -1,0 +1,138 @@
+package com.telemed.webhook.events;
+
+import com.telemed.common.error.ApiException;
+import com.telemed.common.id.Ids;
+import io.agroal.api.AgroalDataSource;
+import jakarta.inject.Singleton;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * A partner's events, read from its cursor: every statement is scoped by the partner, and the
+ * delivery state is joined in from {@code deliveries} (the same id) and the newest of its
+ * {@code delivery_attempts}. One statement per page: its snapshot holds, for every sequence number
+ * it shows, all smaller ones of the partner (EventRecorder), so following {@code nextCursor} never
+ * skips an event.
+ */
+@Singleton
+public class EventReads {
+
+    public static final String NOT_FOUND = "Event not found";
+    public static final String UNKNOWN_CURSOR = "Unknown cursor";
+
+    private static final String COLUMNS = "SELECT e.id, e.type, e.created_at, e.body, d.status, d.attempt_count,"
+            + " (SELECT a.at FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1), e.seq, e.event_id"
+            + " FROM events e LEFT JOIN deliveries d ON d.id = e.id";
+
+    static final String PAGE = COLUMNS + " WHERE e.partner_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?";
+
+    static final String PAGE_OF_TYPES = COLUMNS + " WHERE e.partner_id = ? AND e.seq > ? AND e.type = ANY (?)"
+            + " ORDER BY e.seq LIMIT ?";
+
+    static final String ONE = COLUMNS + " WHERE e.id = ? AND e.partner_id = ?";
+
+    static final String CURSOR = "SELECT seq FROM events WHERE id = ? AND partner_id = ?";
+
+    /** An event as stored, with the envelope id and sequence number the wire does not show. */
+    public record Stored(EventsViews.Event view, long seq, String envelopeId) {
+    }
+
+    private final AgroalDataSource dataSource;
+
+    public EventReads(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /**
+     * Up to {@code limit} events after {@code after} (from the oldest kept without one), oldest first,
+     * of {@code types} only when given. {@code 400 Unknown cursor}: an id that is not one of the
+     * partner's kept events.
+     */
+    public EventsViews.Page page(String partnerId, String after, List<String> types, int limit) {
+        try (Connection connection = dataSource.getConnection()) {
+            long from = 0;
+            if (after != null) {
+                from = seqOf(connection, partnerId, after).orElseThrow(() -> ApiException.badRequest(UNKNOWN_CURSOR));
+            }
+            List<EventsViews.Event> events = new ArrayList<>();
+            boolean more = false;
+            try (PreparedStatement select = connection.prepareStatement(types == null ? PAGE : PAGE_OF_TYPES)) {
+                int parameter = 1;
+                select.setString(parameter++, partnerId);
+                select.setLong(parameter++, from);
+                if (types != null) {
+                    select.setArray(parameter++, connection.createArrayOf("text", types.toArray(String[]::new)));
+                }
+                // One more than asked: whether there is more.
+                select.setInt(parameter, limit + 1);
+                try (ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        if (events.size() == limit) {
+                            more = true;
+                            break;
+                        }
+                        events.add(read(rows).view());
+                    }
+                }
+            }
+            String next = events.isEmpty() ? after : events.get(events.size() - 1).id().toString();
+            return new EventsViews.Page(events, next, more);
+        } catch (SQLException e) {
+            throw new IllegalStateException("reading events failed", e);
+        }
+    }
+
+    /** The partner's event; {@code 404 Event not found} for an unknown, malformed or other partner's id. */
+    public Stored one(String partnerId, String id) {
+        Optional<UUID> uuid = Ids.uuid(id);
+        if (uuid.isEmpty()) {
+            throw ApiException.notFound(NOT_FOUND);
+        }
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = connection.prepareStatement(ONE)) {
+            select.setObject(1, uuid.get());
+            select.setString(2, partnerId);
+            try (ResultSet rows = select.executeQuery()) {
+                if (!rows.next()) {
+                    throw ApiException.notFound(NOT_FOUND);
+                }
+                return read(rows);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("reading an event failed", e);
+        }
+    }
+
+    private static Optional<Long> seqOf(Connection connection, String partnerId, String id) throws SQLException {
+        Optional<UUID> uuid = Ids.uuid(id);
+        if (uuid.isEmpty()) {
+            return Optional.empty();
+        }
+        try (PreparedStatement select = connection.prepareStatement(CURSOR)) {
+            select.setObject(1, uuid.get());
+            select.setString(2, partnerId);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() ? Optional.of(rows.getLong(1)) : Optional.empty();
+            }
+        }
+    }
+
+    private static Stored read(ResultSet rows) throws SQLException {
+        String status = rows.getString(5);
+        Timestamp last = rows.getTimestamp(7);
+        EventsViews.Delivery delivery = status == null
+                ? new EventsViews.Delivery("not_sent", 0, null)
+                : new EventsViews.Delivery(status, rows.getInt(6), last == null ? null : last.toInstant());
+        Instant created = rows.getTimestamp(3).toInstant();
+        return new Stored(new EventsViews.Event(rows.getObject(1, UUID.class), rows.getString(2), created,
+                rows.getString(4), delivery), rows.getLong(8), rows.getString(9));
+    }
+}
