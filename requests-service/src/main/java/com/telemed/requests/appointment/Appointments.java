@@ -1,7 +1,7 @@
 package com.telemed.requests.appointment;
 
-import com.telemed.common.audit.AuditTrail;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.validation.Binding;
@@ -16,7 +16,6 @@ import com.telemed.requests.request.HistoryEntry;
 import com.telemed.requests.request.ItemStatus;
 import com.telemed.requests.request.LineItem;
 import com.telemed.requests.request.Request;
-import com.telemed.requests.request.RequestEvents;
 import com.telemed.requests.request.RequestStatus;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Sort;
@@ -77,13 +76,13 @@ public class Appointments {
 
     private final Bookings bookings;
     private final MembersClient members;
-    private final RequestEvents events;
+    private final AppointmentEvents events;
     private final AppointmentConfig config;
     private final Availabilities availabilities;
     private final Clock clock;
     private final AuditTrail audit;
 
-    public Appointments(Bookings bookings, MembersClient members, RequestEvents events, AppointmentConfig config,
+    public Appointments(Bookings bookings, MembersClient members, AppointmentEvents events, AppointmentConfig config,
                         Availabilities availabilities, Clock clock, AuditTrail audit) {
         this.audit = audit;
         this.bookings = bookings;
@@ -153,7 +152,7 @@ public class Appointments {
             AppointmentReminder.plan(appointment, config.reminderOffsets(), now);
             request.touch(now);
             HistoryEntry.record(request.id, link.itemId, "appointment_booked", HistoryEntry.SERVICE, null, now);
-            events.appointment(RequestEvents.APPOINTMENT_BOOKED, request, link.itemId, AppointmentPayloads.scheduled(appointment),
+            events.appointment(AppointmentEvents.APPOINTMENT_BOOKED, request, link.itemId, AppointmentPayloads.scheduled(appointment),
                     link.prescriberId, now);
             return AppointmentView.of(appointment);
         }));
@@ -213,7 +212,7 @@ public class Appointments {
         AppointmentReminder.plan(appointment, config.reminderOffsets(), now);
         locked.request().touch(now);
         HistoryEntry.record(appointment.requestId, appointment.itemId, "appointment_rescheduled", HistoryEntry.SERVICE, null, now);
-        events.appointment(RequestEvents.APPOINTMENT_RESCHEDULED, locked.request(), appointment.itemId,
+        events.appointment(AppointmentEvents.APPOINTMENT_RESCHEDULED, locked.request(), appointment.itemId,
                 AppointmentPayloads.scheduled(appointment), appointment.prescriberId, now);
         return AppointmentView.of(appointment);
     }
@@ -256,7 +255,7 @@ public class Appointments {
         AppointmentReminder.forget(appointment.id);
         String by = "prescriber".equals(cancelledBy) ? appointment.prescriberId.toString() : HistoryEntry.SERVICE;
         closeConsultation(locked.request(), appointment, "appointment_cancelled", by, reason, now);
-        events.appointment(RequestEvents.APPOINTMENT_CANCELLED, locked.request(), appointment.itemId,
+        events.appointment(AppointmentEvents.APPOINTMENT_CANCELLED, locked.request(), appointment.itemId,
                 AppointmentPayloads.cancelled(appointment), appointment.prescriberId, now);
         return AppointmentView.of(appointment);
     }
