@@ -56,24 +56,6 @@ public class Appointments {
     static final String NOTHING_BOOKED = "Nothing booked with this link";
     static final String STARTED = "Appointment has already started";
 
-    record BookInput(String startTime, int durationMinutes, String timezone) {
-    }
-
-    record RescheduleInput(String startTime, Integer durationMinutes, String timezone) {
-    }
-
-    record CancelInput(String cancelledBy, String reason) {
-    }
-
-    record OutcomeInput(String outcome) {
-    }
-
-    record LinkRescheduleInput(String startTime, String timezone) {
-    }
-
-    record LinkCancelInput(String reason) {
-    }
-
     private final Bookings bookings;
     private final MembersClient members;
     private final AppointmentEvents events;
@@ -93,13 +75,13 @@ public class Appointments {
         this.clock = clock;
     }
 
-    Instant now() {
+    /** Now, to the millisecond: what the schemas of a time ({@link AppointmentSchemas#book}) compare with. */
+    public Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
     /** {@code POST /ops/v1/bookings/:token/appointment}. */
-    public AppointmentView book(String token, JsonNode body) {
-        BookInput input = Binding.bind(AppointmentSchemas.book(this::now), body, BookInput.class);
+    public AppointmentView book(String token, BookInput input) {
         Consultation link = bookings.byToken(token).orElseThrow(() -> ApiException.notFound(LINK_NOT_FOUND));
         return book(link, input);
     }
@@ -159,8 +141,7 @@ public class Appointments {
     }
 
     /** {@code POST /ops/v1/appointments/:id/reschedule}: a booked appointment only; same id, new reminders; any time. */
-    public AppointmentView reschedule(String id, JsonNode body) {
-        RescheduleInput input = Binding.bind(AppointmentSchemas.reschedule(this::now), body, RescheduleInput.class);
+    public AppointmentView reschedule(String id, RescheduleInput input) {
         Appointment found = find(id);
         Patient patient = patient(found.partnerId, found.memberId);
         return SlotTaken.answering(() -> QuarkusTransaction.requiringNew().call(() -> {
@@ -180,8 +161,7 @@ public class Appointments {
      * appointment before it starts. With weekly hours, to the start of one of the prescriber's slots,
      * and the appointment then lasts a slot; without, to any time, its duration kept.
      */
-    public AppointmentView rescheduleByLink(String token, JsonNode body) {
-        LinkRescheduleInput input = Binding.bind(AppointmentSchemas.linkReschedule(this::now), body, LinkRescheduleInput.class);
+    public AppointmentView rescheduleByLink(String token, LinkRescheduleInput input) {
         Appointment found = booked(token);
         Patient patient = patient(found.partnerId, found.memberId);
         return SlotTaken.answering(() -> QuarkusTransaction.requiringNew().call(() -> {
@@ -218,8 +198,7 @@ public class Appointments {
     }
 
     /** {@code POST /ops/v1/appointments/:id/cancel}: the consultation closes; its item is pending again. */
-    public AppointmentView cancel(String id, JsonNode body) {
-        CancelInput input = Binding.bind(AppointmentSchemas.CANCEL, body, CancelInput.class);
+    public AppointmentView cancel(String id, CancelInput input) {
         Appointment found = find(id);
         Patient patient = patient(found.partnerId, found.memberId);
         return QuarkusTransaction.requiringNew().call(() -> {
@@ -232,8 +211,7 @@ public class Appointments {
     }
 
     /** {@code POST /ops/v1/bookings/:token/appointment/cancel}: the patient cancels the link's appointment before it starts. */
-    public AppointmentView cancelByLink(String token, JsonNode body) {
-        LinkCancelInput input = Binding.bind(AppointmentSchemas.LINK_CANCEL, body, LinkCancelInput.class);
+    public AppointmentView cancelByLink(String token, LinkCancelInput input) {
         Appointment found = booked(token);
         Patient patient = patient(found.partnerId, found.memberId);
         return QuarkusTransaction.requiringNew().call(() -> {

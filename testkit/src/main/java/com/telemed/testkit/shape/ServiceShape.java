@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Test;
  * </pre>
  * A service's packages are its features ({@code com.telemed.<service>.<feature>}); the rules speak of them.
  * A service that still has violations of a rule names the rule in its constructor
- * ({@code super("com.telemed.requests", ServiceShape.FEATURES_ARE_FREE_OF_CYCLES)}): that rule is then checked
+ * ({@code super("com.telemed.webhook", ServiceShape.NO_TECHNICAL_PACKAGES)}): that rule is then checked
  * through ArchUnit's {@link FreezingArchRule} against the violation store the service commits under
  * {@code src/test/resources/archunit_store} (its {@code archunit.properties} says where): the violations listed
  * there are the remaining work, any other one fails, and a fixed one leaves the store on the next run.
