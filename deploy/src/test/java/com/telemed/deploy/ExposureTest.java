@@ -35,7 +35,7 @@ class ExposureTest {
 
     /**
      * Who calls whom, from the code: each service's SERVICE_URLS_<NAME> settings (application.properties:
-     * gateway.service-urls.*, requests.remote.*-url, members.requests-service.url, messaging.remote.*-url,
+     * gateway.service-urls.*, platform.service-urls.* (requests, messaging), members.requests-service.url,
      * billing.remote.*-url, web.service-urls.*). catalogue-service and webhook-service call no service;
      * web-service calls requests-service and the gateway's internal endpoint.
      */

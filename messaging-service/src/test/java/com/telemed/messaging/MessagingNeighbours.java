@@ -42,7 +42,7 @@ public class MessagingNeighbours extends FakeNeighbour {
     /** Per member, newest last. */
     private final Map<String, List<JsonObject>> requests = new ConcurrentHashMap<>();
 
-    public MessagingNeighbours(@ConfigProperty(name = "messaging.remote.members-url") String url, ServiceTrust trust) {
+    public MessagingNeighbours(@ConfigProperty(name = "platform.service-urls.members-service") String url, ServiceTrust trust) {
         super(url, request -> trust.verify(request) == ServiceProof.Verdict.PROVEN);
     }
 

@@ -14,8 +14,8 @@ public class MessagingNeighboursResource implements QuarkusTestResourceLifecycle
 
     @Override
     public Map<String, String> start() {
-        Map<String, String> config = FakeNeighbour.testPolicy("http://127.0.0.1:" + FreePorts.next(), "messaging.remote.members-url",
-                "messaging.remote.requests-url");
+        Map<String, String> config = FakeNeighbour.testPolicy("http://127.0.0.1:" + FreePorts.next(), "platform.service-urls.members-service",
+                "platform.service-urls.requests-service");
         // Small enough for UploadSlotsTest to fill (no other test has more than one upload in flight).
         config.put("messaging.uploads.max-in-flight", "3");
         config.put("messaging.uploads.max-in-flight-per-partner", "2");

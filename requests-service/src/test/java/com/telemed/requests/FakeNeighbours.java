@@ -42,7 +42,7 @@ public class FakeNeighbours extends FakeNeighbour {
     private volatile String defaultPharmacyMethod = "email";
     private volatile JsonObject catalogueSnapshot;
 
-    public FakeNeighbours(@ConfigProperty(name = "requests.remote.members-url") String url, ServiceTrust trust) {
+    public FakeNeighbours(@ConfigProperty(name = "platform.service-urls.members-service") String url, ServiceTrust trust) {
         super(url, request -> trust.verify(request) == ServiceProof.Verdict.PROVEN);
     }
 

@@ -14,8 +14,8 @@ public class FakeNeighboursResource implements QuarkusTestResourceLifecycleManag
 
     @Override
     public Map<String, String> start() {
-        Map<String, String> config = FakeNeighbour.testPolicy("http://127.0.0.1:" + FreePorts.next(), "requests.remote.members-url",
-                "requests.remote.catalogue-url", "requests.remote.messaging-url");
+        Map<String, String> config = FakeNeighbour.testPolicy("http://127.0.0.1:" + FreePorts.next(), "platform.service-urls.members-service",
+                "platform.service-urls.catalogue-service", "platform.service-urls.messaging-service");
         // Held automatic and scheduled items come due again quickly in tests.
         config.put("requests.fulfilment.hold-retry", "300ms");
         return config;

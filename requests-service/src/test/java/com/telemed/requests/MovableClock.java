@@ -11,7 +11,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /**
- * The tests' clock in place of the service's ({@code time.Clocks}): real time plus an offset the
+ * The tests' clock in place of the service's (platform-commons {@code time.DefaultClock}): real time plus an offset the
  * test moves forward, so a reminder due in 24 hours is reached at once. Tests that move it put it
  * back ({@link #reset()}) after each test.
  */

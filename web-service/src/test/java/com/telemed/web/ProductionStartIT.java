@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * deployment runs it) without its settings refuses to start: exit code 1 and, on standard error, the one
  * line of platform-commons' {@code ProductionSettings} naming the trust key, the console's session key and
  * both service URLs (and no datasource: the web service has none). The check runs before the HTTP router is built
- * ({@code remote.CheckBeforeServing}); without it the trust key's absence ended the start with a stack trace.
+ * ({@code page.CheckBeforeServing}); without it the trust key's absence ended the start with a stack trace.
  * (Standard output carries Quarkus's warnings about platform-commons' datasource defaults, which this
  * service has no extension for.)
  */

@@ -1,6 +1,5 @@
 package com.telemed.catalogue.access;
 
-import com.telemed.catalogue.drug.CatalogueEvents;
 import com.telemed.catalogue.drug.CatalogueVersions;
 import com.telemed.catalogue.drug.DrugRestrictions;
 import com.telemed.common.audit.AuditTrail;
@@ -20,10 +19,10 @@ public class DrugAccessService implements DrugRestrictions {
     private static final int ATTEMPTS = 5;
 
     private final EntityManager entityManager;
-    private final CatalogueEvents events;
+    private final AccessEvents events;
     private final AuditTrail audit;
 
-    public DrugAccessService(EntityManager entityManager, CatalogueEvents events, AuditTrail audit) {
+    public DrugAccessService(EntityManager entityManager, AccessEvents events, AuditTrail audit) {
         this.entityManager = entityManager;
         this.events = events;
         this.audit = audit;

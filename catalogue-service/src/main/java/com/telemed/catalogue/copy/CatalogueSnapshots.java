@@ -1,6 +1,6 @@
 package com.telemed.catalogue.copy;
 
-import com.telemed.catalogue.drug.AccessCopy;
+import com.telemed.catalogue.access.AccessCopy;
 import com.telemed.catalogue.drug.DrugCopy;
 import com.telemed.catalogue.drug.DrugService;
 import jakarta.enterprise.context.ApplicationScoped;

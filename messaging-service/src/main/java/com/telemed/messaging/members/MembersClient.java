@@ -5,7 +5,7 @@ import com.telemed.common.id.Ids;
 import com.telemed.common.remote.Answers;
 import com.telemed.common.remote.RemoteCalls;
 import com.telemed.common.remote.RemoteService;
-import com.telemed.messaging.remote.NeighbourUrls;
+import com.telemed.common.remote.ServiceUrls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
 import java.util.UUID;
@@ -24,8 +24,8 @@ public class MembersClient {
     private final MembersApi api;
     private final RemoteService members;
 
-    public MembersClient(NeighbourUrls urls, RemoteCalls calls) {
-        this.api = calls.client(MembersApi.class, urls.membersUrl());
+    public MembersClient(ServiceUrls urls, RemoteCalls calls) {
+        this.api = calls.client(MembersApi.class, urls.of("members-service"));
         this.members = calls.service("members-service");
     }
 

@@ -4,7 +4,7 @@ import com.telemed.common.error.ApiException;
 import com.telemed.common.remote.Answers;
 import com.telemed.common.remote.RemoteCalls;
 import com.telemed.common.remote.RemoteService;
-import com.telemed.messaging.remote.NeighbourUrls;
+import com.telemed.common.remote.ServiceUrls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
 import java.util.List;
@@ -22,8 +22,8 @@ public class RequestsServiceClient {
     private final RequestsApi api;
     private final RemoteService requests;
 
-    public RequestsServiceClient(NeighbourUrls urls, RemoteCalls calls) {
-        this.api = calls.client(RequestsApi.class, urls.requestsUrl());
+    public RequestsServiceClient(ServiceUrls urls, RemoteCalls calls) {
+        this.api = calls.client(RequestsApi.class, urls.of("requests-service"));
         this.requests = calls.service("requests-service");
     }
 

@@ -7,9 +7,10 @@ import jakarta.inject.Singleton;
 import java.time.Clock;
 
 /**
- * The {@link Clock} of a service that produces none of its own: the system's UTC clock. A service
- * whose features tell time by a clock produces its own ({@code time.Clocks} in requests-service and
- * billing-service), which takes this one's place, and its tests put a movable one in its place.
+ * The {@link Clock} of every service: the system's UTC clock, the one copy (requests-service's appointments
+ * and reminders, billing-service's "today" read it; issue #43 removed their own {@code time.Clocks}). A
+ * {@link DefaultBean}, so a service's tests put theirs in its place with an {@code @Alternative} producer
+ * (requests-service's {@code MovableClock}).
  */
 @ApplicationScoped
 public class DefaultClock {

@@ -6,7 +6,7 @@ import com.telemed.common.json.Timestamps;
 
 /**
  * The appointment-specific fields of the appointment events (partner-api.md, "Appointment
- * events"), in the contract's order; {@code RequestEvents.appointment} wraps them with
+ * events"), in the contract's order; {@code AppointmentEvents.appointment} wraps them with
  * {@code event}, {@code requestId}, {@code memberId} and {@code timestamp}. Fields that do not
  * apply are omitted, never null.
  */

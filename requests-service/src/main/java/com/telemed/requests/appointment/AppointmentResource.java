@@ -1,6 +1,7 @@
 package com.telemed.requests.appointment;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.validation.Binding;
 import com.telemed.requests.prescriber.InPerson;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -80,7 +81,7 @@ public class AppointmentResource {
     @Path("/{id}/reschedule")
     @Consumes(MediaType.APPLICATION_JSON)
     public AppointmentView reschedule(@PathParam("id") String id, JsonNode body) {
-        return appointments.reschedule(id, body);
+        return appointments.reschedule(id, Binding.bind(AppointmentSchemas.reschedule(appointments::now), body, RescheduleInput.class));
     }
 
     @Tag(name = "Consultations")
@@ -95,7 +96,7 @@ public class AppointmentResource {
     @Path("/{id}/cancel")
     @Consumes(MediaType.APPLICATION_JSON)
     public AppointmentView cancel(@PathParam("id") String id, JsonNode body) {
-        return appointments.cancel(id, body);
+        return appointments.cancel(id, Binding.bind(AppointmentSchemas.CANCEL, body, CancelInput.class));
     }
 
     @Tag(name = "Consultations")

@@ -1,7 +1,7 @@
 package com.telemed.requests.appointment;
 
-import com.telemed.common.audit.AuditTrail;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.validation.Binding;
@@ -16,7 +16,6 @@ import com.telemed.requests.request.HistoryEntry;
 import com.telemed.requests.request.ItemStatus;
 import com.telemed.requests.request.LineItem;
 import com.telemed.requests.request.Request;
-import com.telemed.requests.request.RequestEvents;
 import com.telemed.requests.request.RequestStatus;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Sort;
@@ -57,33 +56,15 @@ public class Appointments {
     static final String NOTHING_BOOKED = "Nothing booked with this link";
     static final String STARTED = "Appointment has already started";
 
-    record BookInput(String startTime, int durationMinutes, String timezone) {
-    }
-
-    record RescheduleInput(String startTime, Integer durationMinutes, String timezone) {
-    }
-
-    record CancelInput(String cancelledBy, String reason) {
-    }
-
-    record OutcomeInput(String outcome) {
-    }
-
-    record LinkRescheduleInput(String startTime, String timezone) {
-    }
-
-    record LinkCancelInput(String reason) {
-    }
-
     private final Bookings bookings;
     private final MembersClient members;
-    private final RequestEvents events;
+    private final AppointmentEvents events;
     private final AppointmentConfig config;
     private final Availabilities availabilities;
     private final Clock clock;
     private final AuditTrail audit;
 
-    public Appointments(Bookings bookings, MembersClient members, RequestEvents events, AppointmentConfig config,
+    public Appointments(Bookings bookings, MembersClient members, AppointmentEvents events, AppointmentConfig config,
                         Availabilities availabilities, Clock clock, AuditTrail audit) {
         this.audit = audit;
         this.bookings = bookings;
@@ -94,13 +75,13 @@ public class Appointments {
         this.clock = clock;
     }
 
-    Instant now() {
+    /** Now, to the millisecond: what the schemas of a time ({@link AppointmentSchemas#book}) compare with. */
+    public Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
     /** {@code POST /ops/v1/bookings/:token/appointment}. */
-    public AppointmentView book(String token, JsonNode body) {
-        BookInput input = Binding.bind(AppointmentSchemas.book(this::now), body, BookInput.class);
+    public AppointmentView book(String token, BookInput input) {
         Consultation link = bookings.byToken(token).orElseThrow(() -> ApiException.notFound(LINK_NOT_FOUND));
         return book(link, input);
     }
@@ -153,15 +134,14 @@ public class Appointments {
             AppointmentReminder.plan(appointment, config.reminderOffsets(), now);
             request.touch(now);
             HistoryEntry.record(request.id, link.itemId, "appointment_booked", HistoryEntry.SERVICE, null, now);
-            events.appointment(RequestEvents.APPOINTMENT_BOOKED, request, link.itemId, AppointmentPayloads.scheduled(appointment),
+            events.appointment(AppointmentEvents.APPOINTMENT_BOOKED, request, link.itemId, AppointmentPayloads.scheduled(appointment),
                     link.prescriberId, now);
             return AppointmentView.of(appointment);
         }));
     }
 
     /** {@code POST /ops/v1/appointments/:id/reschedule}: a booked appointment only; same id, new reminders; any time. */
-    public AppointmentView reschedule(String id, JsonNode body) {
-        RescheduleInput input = Binding.bind(AppointmentSchemas.reschedule(this::now), body, RescheduleInput.class);
+    public AppointmentView reschedule(String id, RescheduleInput input) {
         Appointment found = find(id);
         Patient patient = patient(found.partnerId, found.memberId);
         return SlotTaken.answering(() -> QuarkusTransaction.requiringNew().call(() -> {
@@ -181,8 +161,7 @@ public class Appointments {
      * appointment before it starts. With weekly hours, to the start of one of the prescriber's slots,
      * and the appointment then lasts a slot; without, to any time, its duration kept.
      */
-    public AppointmentView rescheduleByLink(String token, JsonNode body) {
-        LinkRescheduleInput input = Binding.bind(AppointmentSchemas.linkReschedule(this::now), body, LinkRescheduleInput.class);
+    public AppointmentView rescheduleByLink(String token, LinkRescheduleInput input) {
         Appointment found = booked(token);
         Patient patient = patient(found.partnerId, found.memberId);
         return SlotTaken.answering(() -> QuarkusTransaction.requiringNew().call(() -> {
@@ -213,14 +192,13 @@ public class Appointments {
         AppointmentReminder.plan(appointment, config.reminderOffsets(), now);
         locked.request().touch(now);
         HistoryEntry.record(appointment.requestId, appointment.itemId, "appointment_rescheduled", HistoryEntry.SERVICE, null, now);
-        events.appointment(RequestEvents.APPOINTMENT_RESCHEDULED, locked.request(), appointment.itemId,
+        events.appointment(AppointmentEvents.APPOINTMENT_RESCHEDULED, locked.request(), appointment.itemId,
                 AppointmentPayloads.scheduled(appointment), appointment.prescriberId, now);
         return AppointmentView.of(appointment);
     }
 
     /** {@code POST /ops/v1/appointments/:id/cancel}: the consultation closes; its item is pending again. */
-    public AppointmentView cancel(String id, JsonNode body) {
-        CancelInput input = Binding.bind(AppointmentSchemas.CANCEL, body, CancelInput.class);
+    public AppointmentView cancel(String id, CancelInput input) {
         Appointment found = find(id);
         Patient patient = patient(found.partnerId, found.memberId);
         return QuarkusTransaction.requiringNew().call(() -> {
@@ -233,8 +211,7 @@ public class Appointments {
     }
 
     /** {@code POST /ops/v1/bookings/:token/appointment/cancel}: the patient cancels the link's appointment before it starts. */
-    public AppointmentView cancelByLink(String token, JsonNode body) {
-        LinkCancelInput input = Binding.bind(AppointmentSchemas.LINK_CANCEL, body, LinkCancelInput.class);
+    public AppointmentView cancelByLink(String token, LinkCancelInput input) {
         Appointment found = booked(token);
         Patient patient = patient(found.partnerId, found.memberId);
         return QuarkusTransaction.requiringNew().call(() -> {
@@ -256,7 +233,7 @@ public class Appointments {
         AppointmentReminder.forget(appointment.id);
         String by = "prescriber".equals(cancelledBy) ? appointment.prescriberId.toString() : HistoryEntry.SERVICE;
         closeConsultation(locked.request(), appointment, "appointment_cancelled", by, reason, now);
-        events.appointment(RequestEvents.APPOINTMENT_CANCELLED, locked.request(), appointment.itemId,
+        events.appointment(AppointmentEvents.APPOINTMENT_CANCELLED, locked.request(), appointment.itemId,
                 AppointmentPayloads.cancelled(appointment), appointment.prescriberId, now);
         return AppointmentView.of(appointment);
     }

@@ -1,6 +1,7 @@
 package com.telemed.requests.appointment;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.common.validation.Binding;
 import com.telemed.requests.availability.AvailabilitySchemas;
 import com.telemed.requests.availability.AvailabilityViews;
 import jakarta.ws.rs.Consumes;
@@ -83,7 +84,7 @@ public class BookingResource {
     @Path("/{token}/appointment")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response book(@PathParam("token") String token, JsonNode body) {
-        return Response.status(201).entity(appointments.book(token, body)).build();
+        return Response.status(201).entity(appointments.book(token, Binding.bind(AppointmentSchemas.book(appointments::now), body, BookInput.class))).build();
     }
 
     @Tag(name = "Consultations")
@@ -99,7 +100,8 @@ public class BookingResource {
     @Path("/{token}/appointment/reschedule")
     @Consumes(MediaType.APPLICATION_JSON)
     public AppointmentView reschedule(@PathParam("token") String token, JsonNode body) {
-        return appointments.rescheduleByLink(token, body);
+        return appointments.rescheduleByLink(token, Binding.bind(AppointmentSchemas.linkReschedule(appointments::now), body,
+                LinkRescheduleInput.class));
     }
 
     @Tag(name = "Consultations")
@@ -115,6 +117,6 @@ public class BookingResource {
     @Path("/{token}/appointment/cancel")
     @Consumes(MediaType.APPLICATION_JSON)
     public AppointmentView cancel(@PathParam("token") String token, JsonNode body) {
-        return appointments.cancelByLink(token, body);
+        return appointments.cancelByLink(token, Binding.bind(AppointmentSchemas.LINK_CANCEL, body, LinkCancelInput.class));
     }
 }

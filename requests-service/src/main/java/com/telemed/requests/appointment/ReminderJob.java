@@ -3,7 +3,6 @@ package com.telemed.requests.appointment;
 import com.telemed.common.concurrent.Ticker;
 import com.telemed.common.error.FailureLog;
 import com.telemed.requests.request.Request;
-import com.telemed.requests.request.RequestEvents;
 import io.quarkus.hibernate.orm.panache.Panache;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
@@ -30,13 +29,13 @@ public class ReminderJob {
 
     private static final Logger LOG = Logger.getLogger(ReminderJob.class);
 
-    private final RequestEvents events;
+    private final AppointmentEvents events;
     private final AppointmentConfig config;
     private final Clock clock;
     private final FailureLog failures = new FailureLog(LOG, "Appointment reminders");
     private final Ticker ticker;
 
-    public ReminderJob(RequestEvents events, AppointmentConfig config, Clock clock) {
+    public ReminderJob(AppointmentEvents events, AppointmentConfig config, Clock clock) {
         this.events = events;
         this.config = config;
         this.clock = clock;
@@ -83,7 +82,7 @@ public class ReminderJob {
                     continue;
                 }
                 Request request = Request.findById(appointment.requestId);
-                events.appointment(RequestEvents.APPOINTMENT_REMINDER, request, appointment.itemId,
+                events.appointment(AppointmentEvents.APPOINTMENT_REMINDER, request, appointment.itemId,
                         AppointmentPayloads.reminder(appointment), appointment.prescriberId, now);
             }
             return due.size();

@@ -3,7 +3,7 @@ package com.telemed.requests.catalogue;
 import com.telemed.common.remote.Answers;
 import com.telemed.common.remote.RemoteCalls;
 import com.telemed.common.remote.RemoteService;
-import com.telemed.requests.remote.NeighbourUrls;
+import com.telemed.common.remote.ServiceUrls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
 import java.util.Optional;
@@ -24,8 +24,8 @@ public class CatalogueClient {
     private final RemoteService snapshots;
     private final CatalogueCopy copy;
 
-    public CatalogueClient(NeighbourUrls urls, RemoteCalls calls, CatalogueCopy copy) {
-        this.api = calls.client(CatalogueApi.class, urls.catalogueUrl());
+    public CatalogueClient(ServiceUrls urls, RemoteCalls calls, CatalogueCopy copy) {
+        this.api = calls.client(CatalogueApi.class, urls.of("catalogue-service"));
         this.catalogue = calls.service("catalogue-service");
         // A breaker of its own: a failing background sync never opens the one of the creates' lookups.
         this.snapshots = calls.service("catalogue-service snapshot");

@@ -1,14 +1,13 @@
 package com.telemed.requests.fulfilment;
 
-import com.telemed.common.audit.AuditTrail;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.requests.prescription.PrescriptionRecord;
 import com.telemed.requests.request.HistoryEntry;
 import com.telemed.requests.request.LineItem;
 import com.telemed.requests.request.Request;
-import com.telemed.requests.request.RequestEvents;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -40,10 +39,10 @@ public class ShippingUpdates {
     public record Applied(boolean success, UUID requestId, UUID itemId, String event) {
     }
 
-    private final RequestEvents events;
+    private final FulfilmentEvents events;
     private final AuditTrail audit;
 
-    public ShippingUpdates(RequestEvents events, AuditTrail audit) {
+    public ShippingUpdates(FulfilmentEvents events, AuditTrail audit) {
         this.events = events;
         this.audit = audit;
     }
@@ -86,7 +85,7 @@ public class ShippingUpdates {
             item.shippedAt = now;
         }
         request.touch(now);
-        String event = firstShipped ? RequestEvents.ITEM_SHIPPED : RequestEvents.DELIVERY_UPDATE;
+        String event = firstShipped ? FulfilmentEvents.ITEM_SHIPPED : FulfilmentEvents.DELIVERY_UPDATE;
         HistoryEntry.record(request.id, item.id, firstShipped ? "shipped" : "delivery_updated", HistoryEntry.SERVICE,
                 update.status(), now);
         Integer daysSupply = PrescriptionRecord.currentFor(item.id)

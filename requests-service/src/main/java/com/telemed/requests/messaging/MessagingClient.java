@@ -5,7 +5,7 @@ import com.telemed.common.json.Timestamps;
 import com.telemed.common.remote.Answers;
 import com.telemed.common.remote.RemoteCalls;
 import com.telemed.common.remote.RemoteService;
-import com.telemed.requests.remote.NeighbourUrls;
+import com.telemed.common.remote.ServiceUrls;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.UUID;
@@ -22,8 +22,8 @@ public class MessagingClient {
     private final MessagingApi api;
     private final RemoteService messaging;
 
-    public MessagingClient(NeighbourUrls urls, RemoteCalls calls) {
-        this.api = calls.client(MessagingApi.class, urls.messagingUrl());
+    public MessagingClient(ServiceUrls urls, RemoteCalls calls) {
+        this.api = calls.client(MessagingApi.class, urls.of("messaging-service"));
         this.messaging = calls.service("messaging-service");
     }
 

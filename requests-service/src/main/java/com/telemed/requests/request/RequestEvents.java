@@ -1,8 +1,6 @@
 package com.telemed.requests.request;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.telemed.common.event.EventEnvelope;
 import com.telemed.common.event.EventSubject;
 import com.telemed.common.json.Timestamps;
 import com.telemed.common.outbox.Outbox;
@@ -13,7 +11,8 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
- * The {@code care.events} of request transitions, written to the outbox in the transaction of the
+ * The {@code care.events} of request transitions (the envelope: {@link RequestEnvelopes}; appointments and deliveries
+ * publish through their own {@code appointment.AppointmentEvents}, {@code fulfilment.FulfilmentEvents}), written to the outbox in the transaction of the
  * change; key = request id, so one request's events stay in order (its writers hold the request's
  * row lock). {@code webhook} is exactly the partner payload of partner-api.md ("Payloads");
  * {@code data} is for internal consumers (messaging posts system messages, billing starts
@@ -36,13 +35,6 @@ public class RequestEvents {
     public static final String REQUEST_DENIED = "request.denied";
     public static final String REQUEST_CONSULTATION_REQUESTED = "request.consultation_requested";
     public static final String APPOINTMENT_CONSULTATION_REQUESTED = "appointment.consultation_requested";
-    public static final String APPOINTMENT_BOOKED = "appointment.booked";
-    public static final String APPOINTMENT_RESCHEDULED = "appointment.rescheduled";
-    public static final String APPOINTMENT_CANCELLED = "appointment.cancelled";
-    public static final String APPOINTMENT_REMINDER = "appointment.reminder";
-    public static final String ITEM_SHIPPED = "item.shipped";
-    public static final String DELIVERY_UPDATE = "delivery.update";
-    public static final String SURVEY_COMPLETED = "survey.completed";
 
     /** {@code prescriptionName} when no drug resolved. */
     static final String NO_DRUG = "Medication";
@@ -149,67 +141,12 @@ public class RequestEvents {
         publish(APPOINTMENT_CONSULTATION_REQUESTED, request, subject, prescriberId, at, data(request, prescriberId), webhook);
     }
 
-    /**
-     * An appointment event after the booking link ({@code appointment.booked}, {@code rescheduled},
-     * {@code cancelled}, {@code reminder}): {@code event}, {@code requestId}, {@code memberId}, the
-     * appointment's own fields in the contract's order, {@code timestamp}.
-     */
-    public void appointment(String event, Request request, UUID itemId, ObjectNode fields, UUID prescriberId, Instant at) {
-        ObjectNode webhook = payload(event, request).put("memberId", request.memberId.toString());
-        webhook.setAll(fields);
-        webhook.put("timestamp", Timestamps.format(at));
-        ObjectNode data = data(request, prescriberId).put("appointmentId", fields.path("appointmentId").asText());
-        EventSubject subject = itemId == null ? EventSubject.request(request.id.toString())
-                : EventSubject.item(request.id.toString(), itemId.toString());
-        publish(event, request, subject, prescriberId, at, data, webhook);
-    }
-
-    /**
-     * A delivery event ({@code item.shipped}, {@code delivery.update}): {@code status} is the
-     * pharmacy's free-text label; tracking number, carrier and {@code daysSupply} (from the
-     * prescription record) are omitted when unknown.
-     */
-    public void delivery(String event, Request request, LineItem item, Integer daysSupply, Instant at) {
-        ObjectNode webhook = payload(event, request)
-                .put("memberId", request.memberId.toString())
-                .put("itemId", item.id.toString())
-                .put("status", item.deliveryStatus);
-        if (item.trackingNumber != null) {
-            webhook.put("trackingNumber", item.trackingNumber);
-        }
-        if (item.shipCarrier != null) {
-            webhook.put("shipCarrier", item.shipCarrier);
-        }
-        if (daysSupply != null) {
-            webhook.put("daysSupply", daysSupply.intValue());
-        }
-        webhook.put("timestamp", Timestamps.format(at));
-        ObjectNode data = data(request, null).put("itemId", item.id.toString()).put("deliveryStatus", item.deliveryStatus);
-        publish(event, request, EventSubject.item(request.id.toString(), item.id.toString()), null, at, data, webhook);
-    }
-
-    /**
-     * {@code survey.completed}: a survey response was submitted (package {@code survey}, which
-     * builds the payload). Key = the response id (no request exists yet); the subject names the
-     * member when the response has one (a token's), else it is empty.
-     */
-    public void surveyCompleted(String partnerId, UUID responseId, UUID memberId, ObjectNode webhook, ObjectNode data,
-                                Instant at) {
-        EventSubject subject = new EventSubject(null, null, memberId == null ? null : memberId.toString(), null, null);
-        outbox.publish(TOPIC, responseId.toString(), new EventEnvelope(UUID.randomUUID().toString(), SURVEY_COMPLETED,
-                partnerId, at, subject, data, webhook));
-    }
-
     private static ObjectNode payload(String event, Request request) {
-        return JsonNodeFactory.instance.objectNode().put("event", event).put("requestId", request.id.toString());
+        return RequestEnvelopes.payload(event, request);
     }
 
     private static ObjectNode data(Request request, UUID prescriberId) {
-        ObjectNode data = JsonNodeFactory.instance.objectNode()
-                .put("requestId", request.id.toString())
-                .put("memberId", request.memberId.toString());
-        data.put("prescriberId", prescriberId == null ? null : prescriberId.toString());
-        return data;
+        return RequestEnvelopes.data(request, prescriberId);
     }
 
     private static String patientName(Request request) {
@@ -222,11 +159,6 @@ public class RequestEvents {
 
     private void publish(String event, Request request, EventSubject subject, UUID prescriberId, Instant at,
                          ObjectNode data, ObjectNode webhook) {
-        EventSubject full = subject.withMember(request.memberId.toString());
-        if (prescriberId != null) {
-            full = full.withPrescriber(prescriberId.toString());
-        }
-        outbox.publish(TOPIC, request.id.toString(), new EventEnvelope(UUID.randomUUID().toString(), event,
-                request.partnerId, at, full, data, webhook));
+        RequestEnvelopes.publish(outbox, event, request, subject, prescriberId, at, data, webhook);
     }
 }

@@ -40,7 +40,7 @@ public class SurveyOpsResource {
     @Path("/{surveyId}")
     @Consumes(MediaType.APPLICATION_JSON)
     public SurveyViews.SurveyView put(@PathParam("surveyId") String surveyId, JsonNode body) {
-        return surveys.put(surveyId, body);
+        return surveys.put(surveyId, SurveySchemas.definitionInput(surveyId, body));
     }
 
     @Tag(name = "Intake surveys")

@@ -2,6 +2,7 @@ package com.telemed.requests.survey;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.partner.PartnerContext;
+import com.telemed.common.validation.Binding;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -66,6 +67,6 @@ public class SurveyPartnerResource {
     @Path("/tokens")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response token(JsonNode body) {
-        return Response.status(201).entity(tokens.issue(partner.partnerId(), body)).build();
+        return Response.status(201).entity(tokens.issue(partner.partnerId(), Binding.bind(SurveySchemas.TOKEN, body, SurveyTokenInput.class))).build();
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.telemed.common.json.Timestamps;
-import com.telemed.requests.request.RequestEvents;
 import java.time.Instant;
 
 /**
@@ -24,7 +23,7 @@ final class SurveyPayloads {
      */
     static ObjectNode completed(SurveyResponse response, Instant at) {
         ObjectNode webhook = JsonNodeFactory.instance.objectNode()
-                .put("event", RequestEvents.SURVEY_COMPLETED)
+                .put("event", SurveyEvents.SURVEY_COMPLETED)
                 .put("responseId", response.id.toString())
                 .put("mode", response.mode)
                 .put("qualified", response.qualified);

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.validation.Binding;
-import com.telemed.requests.request.RequestEvents;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -35,10 +34,10 @@ public class SurveyResponses {
         }
     }
 
-    private final RequestEvents events;
+    private final SurveyEvents events;
     private final Clock clock;
 
-    public SurveyResponses(RequestEvents events, Clock clock) {
+    public SurveyResponses(SurveyEvents events, Clock clock) {
         this.events = events;
         this.clock = clock;
     }

@@ -7,6 +7,9 @@ import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.Issues;
 import com.telemed.common.validation.ObjectSchema;
 import com.telemed.common.validation.Schema;
@@ -115,6 +118,19 @@ final class SurveySchemas {
     }
 
     /** {@code POST /v1/surveys/v2/tokens}: {@code {memberId, surveyId}}. */
+    /**
+     * {@code PUT /ops/v1/surveys/:surveyId}: the path's survey id and the body validated together (every issue at
+     * once, the id's first), then the body bound; an absent body reads as {@code {}}.
+     */
+    static SurveyDefinitionInput definitionInput(String surveyId, JsonNode body) {
+        JsonNode input = body == null || body.isNull() ? JsonNodeFactory.instance.objectNode() : body;
+        Issues issues = new Issues();
+        surveyId().validate(TextNode.valueOf(surveyId), List.of("surveyId"), issues);
+        DEFINITION.validate(input, List.of(), issues);
+        issues.throwIfAny();
+        return Binding.bindValidated(input, SurveyDefinitionInput.class);
+    }
+
     static final ObjectSchema TOKEN = object()
             .field("memberId", string().min(1).max(ID_MAX))
             .field("surveyId", string().min(1).max(SURVEY_ID_MAX));

@@ -1,8 +1,6 @@
 package com.telemed.requests.survey;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
-import com.telemed.common.validation.Binding;
 import com.telemed.requests.member.MemberRecord;
 import com.telemed.requests.member.MembersClient;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -37,10 +35,6 @@ public class SurveyTokens {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    /** {@code POST /v1/surveys/v2/tokens}, bound after {@link SurveySchemas#TOKEN}. */
-    record TokenInput(String memberId, String surveyId) {
-    }
-
     private final MembersClient members;
     private final Clock clock;
 
@@ -54,8 +48,7 @@ public class SurveyTokens {
      * first: no call to members-service for it), then {@code 404 Member not found} for an unknown,
      * foreign or malformed member id (members-service, asked with no transaction open).
      */
-    public SurveyViews.Token issue(String partnerId, JsonNode body) {
-        TokenInput input = Binding.bind(SurveySchemas.TOKEN, body, TokenInput.class);
+    public SurveyViews.Token issue(String partnerId, SurveyTokenInput input) {
         QuarkusTransaction.requiringNew().run(() -> Surveys.existing(input.surveyId()));
         MemberRecord member = members.find(partnerId, input.memberId())
                 .orElseThrow(() -> ApiException.notFound(MEMBER_NOT_FOUND));

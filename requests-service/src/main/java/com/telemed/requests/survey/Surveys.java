@@ -1,12 +1,9 @@
 package com.telemed.requests.survey;
 
-import com.telemed.common.audit.AuditTrail;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
+import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
-import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.Issues;
 import com.telemed.requests.catalogue.CatalogueClient;
 import io.quarkus.hibernate.orm.panache.Panache;
@@ -50,10 +47,6 @@ public class Surveys {
 
     private static final Logger LOG = Logger.getLogger(Surveys.class);
 
-    /** {@code PUT /ops/v1/surveys/:surveyId}, bound after {@link SurveySchemas#DEFINITION}. */
-    record DefinitionInput(String title, List<String> drugIds, List<Question> questions) {
-    }
-
     private final CatalogueClient catalogue;
     private final Clock clock;
     private final AuditTrail audit;
@@ -69,13 +62,7 @@ public class Surveys {
     }
 
     /** Creates or replaces the survey; {@code 200 {survey}} either way. */
-    public SurveyViews.SurveyView put(String surveyId, JsonNode body) {
-        JsonNode input = body == null || body.isNull() ? JsonNodeFactory.instance.objectNode() : body;
-        Issues issues = new Issues();
-        SurveySchemas.surveyId().validate(TextNode.valueOf(surveyId), List.of("surveyId"), issues);
-        SurveySchemas.DEFINITION.validate(input, List.of(), issues);
-        issues.throwIfAny();
-        DefinitionInput definition = Binding.bindValidated(input, DefinitionInput.class);
+    public SurveyViews.SurveyView put(String surveyId, SurveyDefinitionInput definition) {
         List<String> drugIds = definition.drugIds();
         checkDrugsExist(drugIds);
         List<Question> questions = definition.questions().stream().map(Surveys::stored).toList();

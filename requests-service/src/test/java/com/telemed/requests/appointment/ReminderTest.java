@@ -89,7 +89,7 @@ class ReminderTest {
     private List<JsonNode> reminderEvents(int total) {
         return TopicReader.jsons(TopicReader.readKey(TopicReader.configuredBootstrapServers(), RequestEvents.TOPIC,
                         pending.requestId(), total, Duration.ofSeconds(30))).stream()
-                .filter(envelope -> envelope.path("type").asText().equals(RequestEvents.APPOINTMENT_REMINDER))
+                .filter(envelope -> envelope.path("type").asText().equals(AppointmentEvents.APPOINTMENT_REMINDER))
                 .map(envelope -> envelope.get("webhook"))
                 .toList();
     }

@@ -105,7 +105,7 @@ class SlotRaceTest extends PartnerWithDrugAndMember {
                 + " WHERE a.prescriber_id = ?", UUID.fromString(prescriberId)));
         TopicReader.readExactly(TopicReader.configuredBootstrapServers(), RequestEvents.TOPIC,
                 record -> requestIds.contains(record.key())
-                        && RequestEvents.APPOINTMENT_BOOKED.equals(TopicReader.json(record).path("type").asText()),
+                        && AppointmentEvents.APPOINTMENT_BOOKED.equals(TopicReader.json(record).path("type").asText()),
                 1, Duration.ofSeconds(60));
     }
 

@@ -3,7 +3,7 @@ package com.telemed.web.booking;
 import com.telemed.web.page.ErrorView;
 import com.telemed.web.page.PageError;
 import com.telemed.web.page.Pages;
-import com.telemed.web.remote.Refusal;
+import com.telemed.web.page.Refusal;
 import com.telemed.web.requests.RequestsApi;
 import com.telemed.web.requests.RequestsClient;
 import jakarta.enterprise.context.ApplicationScoped;

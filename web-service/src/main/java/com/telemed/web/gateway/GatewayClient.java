@@ -3,7 +3,7 @@ package com.telemed.web.gateway;
 import com.telemed.common.remote.Answers;
 import com.telemed.common.remote.RemoteCalls;
 import com.telemed.common.remote.RemoteService;
-import com.telemed.web.remote.ServiceUrls;
+import com.telemed.web.page.ServiceUrls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
 import java.util.List;

@@ -1,6 +1,6 @@
 package com.telemed.web.ops;
 
-import com.telemed.web.remote.Refusal;
+import com.telemed.web.page.Refusal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -8,7 +8,7 @@ import com.telemed.common.error.ApiException;
 import com.telemed.common.remote.Answers;
 import com.telemed.common.remote.RemoteCalls;
 import com.telemed.common.remote.RemoteService;
-import com.telemed.web.remote.ServiceUrls;
+import com.telemed.web.page.ServiceUrls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
 import java.util.ArrayList;

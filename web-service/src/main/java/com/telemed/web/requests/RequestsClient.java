@@ -1,13 +1,13 @@
 package com.telemed.web.requests;
 
-import com.telemed.web.remote.Refusal;
+import com.telemed.web.page.Refusal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.telemed.common.remote.Answers;
 import com.telemed.common.remote.RemoteCalls;
 import com.telemed.common.remote.RemoteService;
-import com.telemed.web.remote.ServiceUrls;
+import com.telemed.web.page.ServiceUrls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
 import java.time.Instant;

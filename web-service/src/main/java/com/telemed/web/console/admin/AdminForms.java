@@ -2,7 +2,7 @@ package com.telemed.web.console.admin;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.web.console.request.DecisionForms;
-import com.telemed.web.remote.Refusal;
+import com.telemed.web.page.Refusal;
 import java.util.List;
 import java.util.Map;
 

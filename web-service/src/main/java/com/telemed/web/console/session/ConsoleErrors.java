@@ -1,9 +1,9 @@
 package com.telemed.web.console.session;
 
-import com.telemed.web.remote.Refusal;
 import com.telemed.web.ops.SignedOut;
 import com.telemed.web.page.ErrorView;
 import com.telemed.web.page.Pages;
+import com.telemed.web.page.Refusal;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import jakarta.inject.Singleton;

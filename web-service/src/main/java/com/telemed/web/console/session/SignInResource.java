@@ -2,9 +2,9 @@ package com.telemed.web.console.session;
 
 import com.telemed.web.ops.OpsApi;
 import com.telemed.web.ops.OpsClient;
-import com.telemed.web.remote.Refusal;
 import com.telemed.web.ops.SignedOut;
 import com.telemed.web.page.Pages;
+import com.telemed.web.page.Refusal;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import jakarta.ws.rs.Consumes;
