@@ -133,7 +133,7 @@ class SandboxSimulationIT {
                     "memberId", memberId, "itemId", itemId, "status", "shipped", "trackingNumber", "1Z999AA10123456784",
                     "shipCarrier", "UPS", "daysSupply", 30);
             simulate(approved, Map.of("action", "deliver"));
-            assertEquals(sorted(List.of("item.approved", "request.all_approved", "item.shipped", "delivery.update")), 
+            assertEquals(sorted(List.of("item.approved", "request.all_approved", "item.shipped", "delivery.update")),
                     eventsOf(receiver, approved, 4));
             assertPayload(single(receiver, "delivery.update", approved), "event", "delivery.update", "requestId", approved,
                     "memberId", memberId, "itemId", itemId, "status", "delivered", "trackingNumber", "1Z999AA10123456784",
