@@ -49,30 +49,7 @@ class EventsThroughGatewayIT {
                     .contentType(ContentType.JSON).body(Map.of("url", receiver.url()))
                     .put("/ops/v1/partners/" + partnerId + "/webhook").then().statusCode(200).extract().path("secret");
 
-            String drugId = "ev-e2e-" + UUID.randomUUID().toString().substring(0, 8);
-            given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey()).contentType(ContentType.JSON)
-                    .body("""
-                            {"name": "Sildenafil E2E", "classification": "non-controlled",
-                             "skus": [{"label": "50 mg", "active": true}], "pharmacy": {"id": "sandbox", "method": "none"}}""")
-                    .put("/ops/v1/drugs/" + drugId).then().statusCode(200);
-            String prescriberId = given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey())
-                    .contentType(ContentType.JSON)
-                    .body(Map.of("name", "Dr Evans", "email", "evans." + UUID.randomUUID() + "@clinic.example"))
-                    .post("/ops/v1/prescribers").then().statusCode(201).extract().path("prescriber.id");
-            String requestId = given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey)
-                    .contentType(ContentType.JSON).body("""
-                            {"caseNotes": "e2e", "items": [{"drugId": "%s", "dosage": "50 mg"}],
-                             "member": {"firstName": "Mary", "lastName": "Jackson", "email": "mary.%s@example.com",
-                                        "dateOfBirth": "1921-04-09", "state": "VA",
-                                        "address": {"street1": "1 Langley Rd", "city": "Hampton", "state": "VA", "zipCode": "23665"}}}"""
-                            .formatted(drugId, UUID.randomUUID()))
-                    .post("/v1/requests").then().statusCode(201).extract().path("requestId");
-            String itemId = given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey)
-                    .get("/v1/requests/" + requestId).then().statusCode(200).extract().path("lineItems[0].itemId");
-            given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey()).contentType(ContentType.JSON)
-                    .body(Map.of("prescriberId", prescriberId, "prescription", Map.of("quantity", 8, "daysSupply", 30,
-                            "directions", "One before activity", "refills", 3, "dispenseAsWritten", false)))
-                    .post("/ops/v1/requests/" + requestId + "/items/" + itemId + "/approve").then().statusCode(200);
+            OneApproval.make(platform, apiKey, "ev", "Dr Evans");
 
             Received approved = receiver.await("item.approved", 1, Duration.ofSeconds(30)).get(0);
             Received aggregate = receiver.await("request.all_approved", 1, Duration.ofSeconds(30)).get(0);
