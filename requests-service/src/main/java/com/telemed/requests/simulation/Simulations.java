@@ -15,6 +15,7 @@ import com.telemed.requests.catalogue.CatalogueClient;
 import com.telemed.requests.catalogue.DrugLookup;
 import com.telemed.requests.consultation.Consultation;
 import com.telemed.requests.fulfilment.SendOutcome;
+import com.telemed.requests.fulfilment.ShippingUpdateInput;
 import com.telemed.requests.fulfilment.ShippingUpdates;
 import com.telemed.requests.fulfilment.Transmissions;
 import com.telemed.requests.messaging.MessagingClient;
@@ -172,7 +173,7 @@ public class Simulations {
             case SimulationSchemas.SHIP -> ship(target, input);
             case SimulationSchemas.DELIVER -> {
                 require(action, item, item.shippedAt != null && !DELIVERED.equals(item.deliveryStatus));
-                shipping.apply(new ShippingUpdates.Update(item.pharmacyOrderId, DELIVERED, null, null, null), Optional.empty());
+                shipping.apply(new ShippingUpdateInput(item.pharmacyOrderId, DELIVERED, null, null, null), Optional.empty());
             }
             default -> throw new IllegalArgumentException("No simulated action " + action);
         }
@@ -293,7 +294,7 @@ public class Simulations {
         }
         String tracking = input.trackingNumber() != null ? input.trackingNumber() : trackingNumber();
         String carrier = input.shipCarrier() != null ? input.shipCarrier() : DEFAULT_CARRIER;
-        shipping.apply(new ShippingUpdates.Update(orderId, SHIPPED, tracking, carrier, true), Optional.empty());
+        shipping.apply(new ShippingUpdateInput(orderId, SHIPPED, tracking, carrier, true), Optional.empty());
     }
 
     /** The item's pharmacy order once transmitted, waiting up to {@link #IN_FLIGHT_WAIT} for a transmission in flight. */
