@@ -1,13 +1,13 @@
 package com.telemed.requests.simulation;
 
 import com.fasterxml.jackson.databind.node.IntNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.validation.Issues;
 import com.telemed.requests.appointment.Appointment;
 import com.telemed.requests.appointment.Appointments;
+import com.telemed.requests.appointment.BookInput;
+import com.telemed.requests.appointment.OutcomeInput;
 import com.telemed.requests.availability.Availabilities;
 import com.telemed.requests.availability.SlotRange;
 import com.telemed.requests.availability.TimeSpan;
@@ -166,9 +166,9 @@ public class Simulations {
                                 target.requestId(), item.id, Appointment.BOOKED).firstResult()
                         : null);
                 require(action, item, booked != null);
-                ObjectNode held = JsonNodeFactory.instance.objectNode().put("outcome", Appointment.HELD);
-                refusedAsConflict(action, target, () -> appointments.outcome(booked.id.toString(), held, prescriberId -> {
-                }));
+                refusedAsConflict(action, target, () -> appointments.outcome(booked.id.toString(), new OutcomeInput(Appointment.HELD),
+                        prescriberId -> {
+                        }));
             }
             case SimulationSchemas.SHIP -> ship(target, input);
             case SimulationSchemas.DELIVER -> {
@@ -244,12 +244,10 @@ public class Simulations {
             List<TimeSpan> open = QuarkusTransaction.requiringNew().call(() ->
                     availabilities.openSlots(link.prescriberId, new SlotRange(now, now.plus(SLOT_HORIZON))));
             TimeSpan slot = open.isEmpty() ? anyTime(now) : open.get(Math.min(attempt, open.size() - 1));
-            ObjectNode body = JsonNodeFactory.instance.objectNode()
-                    .put("startTime", slot.startTime().toString())
-                    .put("durationMinutes", (int) Duration.between(slot.startTime(), slot.endTime()).toMinutes())
-                    .put("timezone", "UTC");
+            BookInput booking = new BookInput(slot.startTime().toString(),
+                    (int) Duration.between(slot.startTime(), slot.endTime()).toMinutes(), "UTC");
             try {
-                refusedAsConflict(action, target, () -> appointments.bookOnLink(link, body));
+                refusedAsConflict(action, target, () -> appointments.bookOnLink(link, booking));
                 return;
             } catch (ApiException taken) {
                 if (taken.status() != 409 || !"Slot no longer available".equals(taken.getMessage()) || attempt + 1 >= BOOKING_TRIES) {
