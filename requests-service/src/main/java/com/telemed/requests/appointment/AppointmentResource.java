@@ -34,10 +34,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class AppointmentResource {
 
     private final Appointments appointments;
+    private final AppointmentReads reads;
     private final InPerson inPerson;
 
-    public AppointmentResource(Appointments appointments, InPerson inPerson) {
+    public AppointmentResource(Appointments appointments, AppointmentReads reads, InPerson inPerson) {
         this.appointments = appointments;
+        this.reads = reads;
         this.inPerson = inPerson;
     }
 
@@ -66,7 +68,7 @@ public class AppointmentResource {
         String prescriberId = query.prescriberId() != null ? query.prescriberId() : own.orElseThrow();
         // A prescriber lists their own appointments (403 Prescriber mismatch), unless an administrator too.
         inPerson.requireOwn(prescriberId);
-        return appointments.list(new AppointmentSchemas.ListQuery(prescriberId, query.from(), query.to(), query.limit()));
+        return reads.list(new AppointmentSchemas.ListQuery(prescriberId, query.from(), query.to(), query.limit()));
     }
 
     @Tag(name = "Consultations")
@@ -111,7 +113,7 @@ public class AppointmentResource {
     @Path("/{id}/outcome")
     @Consumes(MediaType.APPLICATION_JSON)
     public AppointmentView outcome(@PathParam("id") String id, JsonNode body) {
-        return appointments.outcome(id, body, inPerson::requireOwn);
+        return appointments.outcome(id, Binding.bind(AppointmentSchemas.OUTCOME, body, OutcomeInput.class), inPerson::requireOwn);
     }
 
     @Tag(name = "Consultations")
@@ -122,6 +124,6 @@ public class AppointmentResource {
     @GET
     @Path("/{id}")
     public AppointmentView get(@PathParam("id") String id) {
-        return appointments.get(id);
+        return reads.get(id);
     }
 }

@@ -8,6 +8,7 @@ import static com.telemed.common.validation.Schemas.string;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.Issues;
 import com.telemed.common.validation.NumberSchema;
 import com.telemed.common.validation.ObjectSchema;
@@ -50,6 +51,18 @@ final class AppointmentSchemas {
                 .field("startTime", string().datetimeWithOffset())
                 .field("durationMinutes", duration())
                 .field("timezone", timezone()), now);
+    }
+
+    /**
+     * A booking made by the service rather than sent (the sandbox patient's, {@link Appointments#bookOnLink}): checked
+     * by {@link #book} as the booking page's body is, the same issues if it is not one the page could send.
+     */
+    static BookInput checkedBooking(BookInput booking, Supplier<Instant> now) {
+        ObjectNode body = JsonNodeFactory.instance.objectNode()
+                .put("startTime", booking.startTime())
+                .put("durationMinutes", booking.durationMinutes())
+                .put("timezone", booking.timezone());
+        return Binding.bind(book(now), body, BookInput.class);
     }
 
     /** {@code POST /ops/v1/appointments/:id/reschedule}: {@code {startTime, durationMinutes?, timezone?}}. */

@@ -1,10 +1,9 @@
 package com.telemed.requests.appointment;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
-import com.telemed.common.validation.Binding;
 import com.telemed.requests.availability.Availabilities;
 import com.telemed.requests.availability.WeeklySchedule;
 import com.telemed.requests.consultation.Bookings;
@@ -18,7 +17,6 @@ import com.telemed.requests.request.LineItem;
 import com.telemed.requests.request.Request;
 import com.telemed.requests.request.RequestStatus;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import java.time.Clock;
@@ -28,14 +26,17 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
  * The appointment lifecycle (operations-api.md, "Consultations"): book with a booking link,
  * reschedule, cancel (the consultation's item back to {@code pending}), record the outcome
- * ({@code held} or {@code no_show}, the same), read. The patient's name and email come from
- * members-service, asked before any transaction opens; each change then runs in one short
- * transaction under the request's row lock, like every writer of a request, and writes its
- * history, its event (outbox) and the reminders to come. Every refusal changes nothing.
+ * ({@code held} or {@code no_show}, the same); the reads are {@link AppointmentReads}. The patient's
+ * name and email come from members-service, asked before any transaction opens; each change then runs
+ * in one short transaction under the request's row lock, like every writer of a request, and writes its
+ * history, its event (outbox) and the reminders to come. Every change to a booked appointment takes one
+ * shape ({@link #change}: lock, check, change, audit, then {@link #recorded}: history, event, view); a
+ * booking ends the same way. Every refusal changes nothing.
  *
  * <p>One prescriber never has two appointments that overlap: the database refuses the second
  * (V19's exclusion constraint), whichever call books or moves it, and the loser is answered
@@ -88,10 +89,10 @@ public class Appointments {
 
     /**
      * The booking page's booking with its link already found: the sandbox patient
-     * (simulation.Simulations) books through here, the body checked as the page's is.
+     * (simulation.Simulations) books an open slot through here, checked as the page's body is.
      */
-    public AppointmentView bookOnLink(Consultation link, JsonNode body) {
-        return book(link, Binding.bind(AppointmentSchemas.book(this::now), body, BookInput.class));
+    public AppointmentView bookOnLink(Consultation link, BookInput input) {
+        return book(link, AppointmentSchemas.checkedBooking(input, this::now));
     }
 
     private AppointmentView book(Consultation link, BookInput input) {
@@ -132,11 +133,8 @@ public class Appointments {
             appointment.persist();
             SlotTaken.flush();
             AppointmentReminder.plan(appointment, config.reminderOffsets(), now);
-            request.touch(now);
-            HistoryEntry.record(request.id, link.itemId, "appointment_booked", HistoryEntry.SERVICE, null, now);
-            events.appointment(AppointmentEvents.APPOINTMENT_BOOKED, request, link.itemId, AppointmentPayloads.scheduled(appointment),
-                    link.prescriberId, now);
-            return AppointmentView.of(appointment);
+            return recorded(request, appointment, Changed.publishing("appointment_booked", HistoryEntry.SERVICE, null,
+                    AppointmentEvents.APPOINTMENT_BOOKED, AppointmentPayloads.scheduled(appointment)), now);
         }));
     }
 
@@ -144,16 +142,10 @@ public class Appointments {
     public AppointmentView reschedule(String id, RescheduleInput input) {
         Appointment found = find(id);
         Patient patient = patient(found.partnerId, found.memberId);
-        return SlotTaken.answering(() -> QuarkusTransaction.requiringNew().call(() -> {
-            Instant now = now();
-            Locked locked = lock(found.id, found.requestId);
-            Appointment appointment = locked.appointment();
-            requireBooked(appointment);
-            audited("appointment.reschedule", appointment);
-            return moved(locked, OffsetDateTime.parse(input.startTime()).toInstant(),
-                    input.durationMinutes() != null ? input.durationMinutes() : appointment.durationMinutes,
-                    input.timezone() != null ? input.timezone() : appointment.timezone, patient, now);
-        }));
+        return change(found, "appointment.reschedule", (appointment, request, now) -> moved(appointment,
+                OffsetDateTime.parse(input.startTime()).toInstant(),
+                input.durationMinutes() != null ? input.durationMinutes() : appointment.durationMinutes,
+                input.timezone() != null ? input.timezone() : appointment.timezone, patient, now));
     }
 
     /**
@@ -164,11 +156,7 @@ public class Appointments {
     public AppointmentView rescheduleByLink(String token, LinkRescheduleInput input) {
         Appointment found = booked(token);
         Patient patient = patient(found.partnerId, found.memberId);
-        return SlotTaken.answering(() -> QuarkusTransaction.requiringNew().call(() -> {
-            Instant now = now();
-            Locked locked = lock(found.id, found.requestId);
-            Appointment appointment = locked.appointment();
-            requireBooked(appointment);
+        return change(found, null, (appointment, request, now) -> {
             requireNotStarted(appointment, now);
             Instant start = OffsetDateTime.parse(input.startTime()).toInstant().truncatedTo(ChronoUnit.MILLIS);
             int minutes = appointment.durationMinutes;
@@ -179,117 +167,116 @@ public class Appointments {
                 }
                 minutes = hours.get().slotMinutes();
             }
-            return moved(locked, start, minutes, input.timezone() != null ? input.timezone() : appointment.timezone, patient, now);
-        }));
+            return moved(appointment, start, minutes, input.timezone() != null ? input.timezone() : appointment.timezone, patient, now);
+        });
     }
 
-    /** The new times written and checked by the database first, then reminders, history and {@code appointment.rescheduled}. */
-    private AppointmentView moved(Locked locked, Instant start, int minutes, String zone, Patient patient, Instant now) {
-        Appointment appointment = locked.appointment();
+    /** The new times written and checked by the database first, then new reminders; {@code appointment.rescheduled}. */
+    private Changed moved(Appointment appointment, Instant start, int minutes, String zone, Patient patient, Instant now) {
         appointment.schedule(start, minutes, zone, now);
         patient.onto(appointment, prescriberName(appointment.prescriberId));
         SlotTaken.flush();
         AppointmentReminder.plan(appointment, config.reminderOffsets(), now);
-        locked.request().touch(now);
-        HistoryEntry.record(appointment.requestId, appointment.itemId, "appointment_rescheduled", HistoryEntry.SERVICE, null, now);
-        events.appointment(AppointmentEvents.APPOINTMENT_RESCHEDULED, locked.request(), appointment.itemId,
-                AppointmentPayloads.scheduled(appointment), appointment.prescriberId, now);
-        return AppointmentView.of(appointment);
+        return Changed.publishing("appointment_rescheduled", HistoryEntry.SERVICE, null,
+                AppointmentEvents.APPOINTMENT_RESCHEDULED, AppointmentPayloads.scheduled(appointment));
     }
 
     /** {@code POST /ops/v1/appointments/:id/cancel}: the consultation closes; its item is pending again. */
     public AppointmentView cancel(String id, CancelInput input) {
         Appointment found = find(id);
         Patient patient = patient(found.partnerId, found.memberId);
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Instant now = now();
-            Locked locked = lock(found.id, found.requestId);
-            requireBooked(locked.appointment());
-            audited("appointment.cancel", locked.appointment());
-            return cancelled(locked, input.cancelledBy(), input.reason(), patient, now);
-        });
+        return change(found, "appointment.cancel",
+                (appointment, request, now) -> cancelled(appointment, request, input.cancelledBy(), input.reason(), patient, now));
     }
 
     /** {@code POST /ops/v1/bookings/:token/appointment/cancel}: the patient cancels the link's appointment before it starts. */
     public AppointmentView cancelByLink(String token, LinkCancelInput input) {
         Appointment found = booked(token);
         Patient patient = patient(found.partnerId, found.memberId);
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Instant now = now();
-            Locked locked = lock(found.id, found.requestId);
-            requireBooked(locked.appointment());
-            requireNotStarted(locked.appointment(), now);
-            return cancelled(locked, "patient", input.reason(), patient, now);
+        return change(found, null, (appointment, request, now) -> {
+            requireNotStarted(appointment, now);
+            return cancelled(appointment, request, "patient", input.reason(), patient, now);
         });
     }
 
-    private AppointmentView cancelled(Locked locked, String cancelledBy, String reason, Patient patient, Instant now) {
-        Appointment appointment = locked.appointment();
+    /** Cancelled by the patient or the prescriber ({@code by} the prescriber's id then); {@code appointment.cancelled}. */
+    private Changed cancelled(Appointment appointment, Request request, String cancelledBy, String reason, Patient patient,
+                              Instant now) {
         appointment.status = Appointment.CANCELLED;
         appointment.cancelledBy = cancelledBy;
         appointment.cancellationReason = reason;
         appointment.updatedAt = now;
         patient.onto(appointment, prescriberName(appointment.prescriberId));
         AppointmentReminder.forget(appointment.id);
+        closeConsultation(request, appointment, now);
         String by = "prescriber".equals(cancelledBy) ? appointment.prescriberId.toString() : HistoryEntry.SERVICE;
-        closeConsultation(locked.request(), appointment, "appointment_cancelled", by, reason, now);
-        events.appointment(AppointmentEvents.APPOINTMENT_CANCELLED, locked.request(), appointment.itemId,
-                AppointmentPayloads.cancelled(appointment), appointment.prescriberId, now);
-        return AppointmentView.of(appointment);
+        return Changed.publishing("appointment_cancelled", by, reason, AppointmentEvents.APPOINTMENT_CANCELLED,
+                AppointmentPayloads.cancelled(appointment));
     }
 
-    /** {@code POST /ops/v1/appointments/:id/outcome}: held or no-show; no event. */
-    public AppointmentView outcome(String id, JsonNode body, java.util.function.Consumer<String> prescriberCheck) {
-        OutcomeInput input = Binding.bind(AppointmentSchemas.OUTCOME, body, OutcomeInput.class);
+    /**
+     * {@code POST /ops/v1/appointments/:id/outcome}: held or no-show; no event. {@code prescriberCheck} runs once the
+     * appointment is found: a prescriber in person marks only their own ({@code 403 Prescriber mismatch}).
+     */
+    public AppointmentView outcome(String id, OutcomeInput input, Consumer<String> prescriberCheck) {
         Appointment found = find(id);
-        // A prescriber in person marks only their own appointments (403 Prescriber mismatch).
         prescriberCheck.accept(found.prescriberId.toString());
-        return QuarkusTransaction.requiringNew().call(() -> {
+        return change(found, "appointment.record_outcome", (appointment, request, now) -> {
+            appointment.status = input.outcome();
+            appointment.updatedAt = now;
+            AppointmentReminder.forget(appointment.id);
+            closeConsultation(request, appointment, now);
+            boolean noShow = Appointment.NO_SHOW.equals(input.outcome());
+            return Changed.recording(noShow ? "consult_no_show" : "consult_held", appointment.prescriberId.toString());
+        });
+    }
+
+    /** A change to a booked appointment, under its locks ({@link #change}); a refusal is thrown before anything changes. */
+    @FunctionalInterface
+    private interface Change {
+        Changed apply(Appointment appointment, Request request, Instant now);
+    }
+
+    /** What a change writes after it: its history entry, and its event (none: {@code event} null). */
+    private record Changed(String action, String by, String reason, String event, ObjectNode fields) {
+
+        static Changed recording(String action, String by) {
+            return new Changed(action, by, null, null, null);
+        }
+
+        static Changed publishing(String action, String by, String reason, String event, ObjectNode fields) {
+            return new Changed(action, by, reason, event, fields);
+        }
+    }
+
+    /**
+     * Every change to a booked appointment, one shape: one transaction (a slot collision anywhere in it, its commit
+     * included, is {@code 409 Slot no longer available}); the request's row lock, then the appointment's; the
+     * appointment still booked; its audit entry (a person's or the operator's change; none for the patient's link);
+     * the change; then {@link #recorded}.
+     */
+    private AppointmentView change(Appointment found, String auditAction, Change change) {
+        return SlotTaken.answering(() -> QuarkusTransaction.requiringNew().call(() -> {
             Instant now = now();
             Locked locked = lock(found.id, found.requestId);
             Appointment appointment = locked.appointment();
             requireBooked(appointment);
-            appointment.status = input.outcome();
-            appointment.updatedAt = now;
-            AppointmentReminder.forget(appointment.id);
-            boolean noShow = Appointment.NO_SHOW.equals(input.outcome());
-            closeConsultation(locked.request(), appointment, noShow ? "consult_no_show" : "consult_held",
-                    appointment.prescriberId.toString(), null, now);
-            audited("appointment.record_outcome", appointment);
-            return AppointmentView.of(appointment);
-        });
-    }
-
-    /** {@code GET /ops/v1/appointments/:id}: a person's read is audited in the read's transaction. */
-    public AppointmentView get(String id) {
-        UUID uuid = Ids.uuid(id).orElseThrow(() -> ApiException.notFound(NOT_FOUND));
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Appointment appointment = Appointment.<Appointment>findByIdOptional(uuid)
-                    .orElseThrow(() -> ApiException.notFound(NOT_FOUND));
-            audit.recordRead("appointment.read", "appointment", appointment.id.toString(), appointment.partnerId);
-            return AppointmentView.of(appointment);
-        });
-    }
-
-    /**
-     * {@code GET /ops/v1/appointments}: the prescriber's appointments (any status) that end after
-     * {@code from} and start before {@code to}, by start time (then id), at most {@code limit}. A
-     * malformed or unknown prescriber id lists none. A person's read is one {@code appointment.list}
-     * entry (target the prescriber, no partner: the list spans partners), in the read's transaction.
-     */
-    public AppointmentView.Listing list(AppointmentSchemas.ListQuery query) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Optional<UUID> prescriber = Ids.uuid(query.prescriberId());
-            audit.recordRead("appointment.list", "prescriber", prescriber.map(UUID::toString).orElse(query.prescriberId()), null);
-            if (prescriber.isEmpty()) {
-                return new AppointmentView.Listing(List.of());
+            Changed changed = change.apply(appointment, locked.request(), now);
+            if (auditAction != null) {
+                audited(auditAction, appointment);
             }
-            List<Appointment> found = Appointment.<Appointment>find(
-                            "prescriberId = ?1 and endTime > ?2 and startTime < ?3",
-                            Sort.by("startTime").and("id"), prescriber.get(), query.from(), query.to())
-                    .page(0, query.limit()).list();
-            return new AppointmentView.Listing(found.stream().map(AppointmentView.Listed::of).toList());
-        });
+            return recorded(locked.request(), appointment, changed, now);
+        }));
+    }
+
+    /** The request touched, the change's history entry and its event (outbox, same transaction), the view. */
+    private AppointmentView recorded(Request request, Appointment appointment, Changed changed, Instant now) {
+        request.touch(now);
+        HistoryEntry.record(request.id, appointment.itemId, changed.action(), changed.by(), changed.reason(), now);
+        if (changed.event() != null) {
+            events.appointment(changed.event(), request, appointment.itemId, changed.fields(), appointment.prescriberId, now);
+        }
+        return AppointmentView.of(appointment);
     }
 
     private void audited(String action, Appointment appointment) {
@@ -352,8 +339,7 @@ public class Appointments {
     }
 
     /** Held, missed or cancelled: only the call_requested flag clears; the prescriber still decides. */
-    private static void closeConsultation(Request request, Appointment appointment, String action, String by, String reason,
-                                          Instant now) {
+    private static void closeConsultation(Request request, Appointment appointment, Instant now) {
         if (appointment.itemId == null) {
             request.consultationOpen = false;
         } else {
@@ -365,8 +351,6 @@ public class Appointments {
                     });
             request.status = RequestStatus.stored(items.stream().map(item -> item.status).toList());
         }
-        request.touch(now);
-        HistoryEntry.record(request.id, appointment.itemId, action, by, reason, now);
     }
 
     static String prescriberName(UUID prescriberId) {

@@ -1,16 +1,9 @@
 package com.telemed.requests.fulfilment;
 
-import static com.telemed.common.validation.Schemas.bool;
-import static com.telemed.common.validation.Schemas.object;
-import static com.telemed.common.validation.Schemas.string;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.telemed.common.access.Caller;
 import com.telemed.common.access.Principal;
 import com.telemed.common.validation.Binding;
-import com.telemed.common.validation.ObjectSchema;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -40,21 +33,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class PharmacyOperationsResource {
 
-    /** Longer than any pharmacy's reference, label or tracking number. */
-    static final int TEXT_MAX = 200;
-    static final java.util.regex.Pattern LIMIT = java.util.regex.Pattern.compile("^(100|[1-9][0-9]?)$");
-    static final String LIMIT_MESSAGE = "limit must be an integer from 1 to 100";
-
-    static final ObjectSchema UPDATE = object()
-            .field("pharmacyOrderId", string().min(1).max(TEXT_MAX))
-            .field("status", string().min(1).max(TEXT_MAX))
-            .field("trackingNumber", string().min(1).max(TEXT_MAX).optional().nullable())
-            .field("shipCarrier", string().min(1).max(TEXT_MAX).optional().nullable())
-            .field("shipped", bool().optional().nullable());
-
-    static final int DEFAULT_LIMIT = 50;
-    static final ObjectSchema LIST = object().field("limit", string().regex(LIMIT, LIMIT_MESSAGE).optional());
-
     private final ShippingUpdates updates;
     private final FailedTransmissions failed;
     private final Caller caller;
@@ -79,7 +57,7 @@ public class PharmacyOperationsResource {
         // A pharmacy updates its own orders only: another pharmacy's is "Order not found", as an unknown one.
         Optional<String> pharmacy = caller.principal().filter(principal -> principal.type() == Principal.Type.PHARMACY)
                 .map(Principal::id);
-        return updates.apply(Binding.bind(UPDATE, body, ShippingUpdates.Update.class), pharmacy);
+        return updates.apply(Binding.bind(FulfilmentSchemas.SHIPPING_UPDATE, body, ShippingUpdateInput.class), pharmacy);
     }
 
     /** Newest failure first; {@code limit} 1 to 100, default 50. */
@@ -91,11 +69,6 @@ public class PharmacyOperationsResource {
     @GET
     @Path("/failed-transmissions")
     public FailedTransmissions.Page failedTransmissions(@QueryParam("limit") String limit) {
-        ObjectNode query = JsonNodeFactory.instance.objectNode();
-        if (limit != null) {
-            query.put("limit", limit);
-        }
-        LIST.validate(query);
-        return failed.list(limit == null ? DEFAULT_LIMIT : Integer.parseInt(limit));
+        return failed.list(FulfilmentSchemas.failedLimit(limit));
     }
 }

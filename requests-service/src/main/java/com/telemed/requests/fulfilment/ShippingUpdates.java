@@ -31,9 +31,6 @@ public class ShippingUpdates {
 
     static final String ORDER_NOT_FOUND = "Order not found";
 
-    public record Update(String pharmacyOrderId, String status, String trackingNumber, String shipCarrier, Boolean shipped) {
-    }
-
     /** {@code event} is null when the update repeated what the item already showed. */
     @JsonPropertyOrder({"success", "requestId", "itemId", "event"})
     public record Applied(boolean success, UUID requestId, UUID itemId, String event) {
@@ -53,7 +50,7 @@ public class ShippingUpdates {
      * key, which may update any order.
      */
     @Transactional
-    public Applied apply(Update update, Optional<String> pharmacy) {
+    public Applied apply(ShippingUpdateInput update, Optional<String> pharmacy) {
         UUID requestId = Panache.getEntityManager()
                 .createQuery("select item.requestId from LineItem item where item.pharmacyOrderId = :order", UUID.class)
                 .setParameter("order", update.pharmacyOrderId())

@@ -34,9 +34,9 @@ import org.jboss.logging.Logger;
  * <li>a short transaction claims the item (request and item row locks): the checks that answer
  * {@code 400}, then a claim with a lease, so no other sender (another call, another replica's
  * dispatcher) transmits it meanwhile;</li>
- * <li>with no transaction open, the holds are checked (members-service for the member's status and
- * address, messaging-service for an unread patient message, the deployment for the pharmacy, the
- * record's digest) and the order is posted;</li>
+ * <li>with no transaction open, the {@link Holds} are checked (the record and its digest, the pharmacy,
+ * members-service for the member's status and address, messaging-service for an unread patient message,
+ * the deployment's integration) and the order is posted;</li>
  * <li>a short transaction records the outcome: sent (the item, its record, its history), held
  * (the dispatcher tries again after {@code holdRetry}), or failed (recorded for operators).</li>
  * </ol>
@@ -74,8 +74,7 @@ public class Transmissions {
     record Refused(Refusal refusal) implements Result {
     }
 
-    private final MembersClient members;
-    private final MessagingClient messaging;
+    private final Holds holds;
     private final Pharmacies pharmacies;
     private final boolean sandbox;
     private final FulfilmentConfig config;
@@ -84,8 +83,17 @@ public class Transmissions {
 
     public Transmissions(MembersClient members, MessagingClient messaging, Pharmacies pharmacies, PharmacyConfig pharmacy,
                          FulfilmentConfig config, TransmissionMetrics metrics, AuditTrail audit) {
-        this.members = members;
-        this.messaging = messaging;
+        this.holds = new Holds(new Holds.Neighbours() {
+            @Override
+            public Optional<MemberRecord> member(String partnerId, UUID memberId) {
+                return members.find(partnerId, memberId.toString());
+            }
+
+            @Override
+            public boolean unreadFromPatientSince(String partnerId, UUID memberId, Instant since) {
+                return messaging.unreadFromPatientSince(partnerId, memberId, since);
+            }
+        });
         this.pharmacies = pharmacies;
         this.sandbox = pharmacy.sandbox();
         this.config = config;
@@ -204,52 +212,14 @@ public class Transmissions {
         return ItemStatus.APPROVED.equals(status) || ItemStatus.COMPLETED.equals(status);
     }
 
-    /** Holds, then the pharmacy. No transaction is open. */
+    /** The holds ({@link Holds}), then the pharmacy. No transaction is open. */
     private Result attempt(Claimed claimed) {
-        if (claimed.record() == null) {
-            return refused(Refusal.Code.NO_PRESCRIPTION_RECORD, "the item has no prescription record");
+        Holds.Verdict verdict = holds.check(claimed, pharmacies.route(claimed.method()));
+        if (verdict instanceof Holds.Held held) {
+            return new Refused(held.refusal());
         }
-        Pharmacies.Route route = pharmacies.route(claimed.method());
-        if (route instanceof Pharmacies.NoPharmacy) {
-            return refused(Refusal.Code.NO_PHARMACY, "drug " + claimed.drugId() + " has no pharmacy");
-        }
-        if (!claimed.record().intact()) {
-            LOG.errorf("Prescription record %s of item %s no longer matches its signed digest: not transmitted",
-                    claimed.record().prescription().recordId(), claimed.itemId());
-            return refused(Refusal.Code.RECORD_DIGEST_MISMATCH, "the prescription record no longer matches its signed digest");
-        }
-        Optional<MemberRecord> member;
-        try {
-            member = members.find(claimed.partnerId(), claimed.memberId().toString());
-        } catch (RuntimeException unavailable) {
-            return refused(Refusal.Code.HOLD_CHECK_UNAVAILABLE, "members-service did not answer");
-        }
-        if (member.isEmpty()) {
-            return refused(Refusal.Code.MEMBER_NOT_FOUND, "the member no longer exists");
-        }
-        if ("paused".equals(member.get().status())) {
-            return refused(Refusal.Code.MEMBER_PAUSED, "member is paused");
-        }
-        if ("cancelled".equals(member.get().status())) {
-            return refused(Refusal.Code.MEMBER_CANCELLED, "member is cancelled");
-        }
-        boolean unread;
-        try {
-            unread = messaging.unreadFromPatientSince(claimed.partnerId(), claimed.memberId(),
-                    claimed.record().prescription().issuedAt());
-        } catch (RuntimeException unavailable) {
-            return refused(Refusal.Code.HOLD_CHECK_UNAVAILABLE, "messaging-service did not answer");
-        }
-        if (unread) {
-            return refused(Refusal.Code.UNREAD_PATIENT_MESSAGE,
-                    "the patient sent a message since approval that no prescriber has read");
-        }
-        if (route instanceof Pharmacies.NotConfigured notConfigured) {
-            return refused(Refusal.Code.PHARMACY_NOT_CONFIGURED,
-                    "no pharmacy integration is configured for " + notConfigured.method());
-        }
-        PharmacyOrder order = order(claimed, member.get());
-        PharmacyAnswer answer = ((Pharmacies.Through) route).adapter().transmit(order);
+        Holds.Clear clear = (Holds.Clear) verdict;
+        PharmacyAnswer answer = clear.adapter().transmit(order(claimed, clear.member()));
         if (answer instanceof PharmacyAnswer.Accepted accepted) {
             return new Sent(accepted.pharmacyOrderId());
         }

@@ -1,6 +1,5 @@
 package com.telemed.requests.member;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -58,10 +57,10 @@ public class MemberLookup {
      * answers the fence instead of the member, the fence is recorded, and the same ask is repeated naming
      * it. What is answered is kept in the copy.
      */
-    public MemberSnapshot inline(String partnerId, JsonNode member) {
+    public MemberSnapshot inline(String partnerId, InlineMember member) {
         MembersApi.Fence fenced = null;
         for (int round = 0; round <= FENCE_ROUNDS; round++) {
-            MembersClient.FoundOrFence answer = members.findOrCreate(partnerId, member, fenced);
+            MembersClient.FoundOrFence answer = members.findOrCreate(partnerId, member.sent(), fenced);
             if (answer.member() != null) {
                 MemberSnapshot found = MemberSnapshot.of(answer.member());
                 copies.store(partnerId, found);

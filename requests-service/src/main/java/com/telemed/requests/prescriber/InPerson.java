@@ -1,7 +1,5 @@
 package com.telemed.requests.prescriber;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.telemed.common.access.Caller;
 import com.telemed.common.access.Principal;
 import com.telemed.common.access.Principal.Role;
@@ -16,7 +14,8 @@ import java.util.Optional;
  * A {@code prescriber} principal may leave {@code prescriberId} out (it is theirs); when sent it must
  * be theirs, and their availability and appointments theirs, otherwise
  * {@code 403 {"error":"Prescriber mismatch"}}. The operator key names the prescriber it acts for, as
- * before; an administrator may set anyone's availability.
+ * before; an administrator may set anyone's availability. A decision's body is read with the prescriber in person
+ * by its resource ({@code review.ReviewSchemas.actingInput}).
  */
 @RequestScoped
 public class InPerson {
@@ -40,28 +39,6 @@ public class InPerson {
     }
 
     /**
-     * A prescriber's action's body as the prescriber in person sends it: their {@code prescriberId}
-     * filled in when left out (or null); another one refused. Anyone else's body is unchanged (the
-     * operator key names the prescriber; validation asks for it).
-     */
-    public JsonNode body(JsonNode body) {
-        Optional<String> own = prescriber();
-        if (own.isEmpty() || !(body instanceof ObjectNode object)) {
-            return body;
-        }
-        JsonNode sent = object.get("prescriberId");
-        if (sent == null || sent.isNull()) {
-            ObjectNode acted = object.deepCopy();
-            acted.put("prescriberId", own.get());
-            return acted;
-        }
-        if (sent.isTextual() && !same(sent.asText(), own.get())) {
-            throw mismatch();
-        }
-        return body;
-    }
-
-    /**
      * What belongs to {@code prescriberId} (their availability, their appointment): a prescriber in
      * person must be that one, unless they are an administrator too.
      */
@@ -73,11 +50,13 @@ public class InPerson {
         }
     }
 
-    private static boolean same(String sent, String own) {
+    /** Whether a prescriber id sent is the prescriber's own (ids compare without case). */
+    public static boolean same(String sent, String own) {
         return sent.equalsIgnoreCase(own);
     }
 
-    private static ApiException mismatch() {
+    /** {@code 403 {"error":"Prescriber mismatch"}}. */
+    public static ApiException mismatch() {
         return new ApiException(403, MISMATCH);
     }
 }

@@ -98,9 +98,9 @@ public class Cancellations {
             request.status = RequestStatus.stored(items.stream().map(item -> item.status).toList());
             request.updatedAt = now;
             for (LineItem item : cancelledItems) {
-                events.item(RequestEvents.ITEM_CANCELED, request, item, null, now);
+                events.itemCanceled(request, item, now);
             }
-            events.aggregateIfDecided(request, items, null, now);
+            events.aggregateIfDecided(request, items, now);
         }
         return new Outcome(true, request.id, cancelled, skipped, request.status);
     }

@@ -104,14 +104,6 @@ public class InternalRequestResource {
     public record FirstApprovals(List<MemberRequests.FirstApproval> members, UUID next) {
     }
 
-    /** The summaries asked for, bound after {@link #SUMMARIES}; {@code limitPerMember} null when absent. */
-    public record SummariesInput(String partnerId, List<String> memberIds, Integer limitPerMember) {
-    }
-
-    /** A member deletion asked for, bound after {@link #MEMBER_QUERY}. */
-    public record MemberDeletionInput(String partnerId, String memberId) {
-    }
-
     @POST
     @Path("/summaries")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -134,10 +126,6 @@ public class InternalRequestResource {
         return new HasRequests(Ids.uuid(input.memberId())
                 .map(memberId -> deletions.agree(input.partnerId(), memberId))
                 .orElse(false));
-    }
-
-    /** A fence asked for, bound after {@link #MEMBER_FENCE}. */
-    public record MemberFenceInput(String partnerId, String memberId, long version) {
     }
 
     /**

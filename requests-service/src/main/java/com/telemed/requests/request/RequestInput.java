@@ -1,15 +1,15 @@
 package com.telemed.requests.request;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.telemed.requests.member.InlineMember;
 import java.math.BigDecimal;
 import java.util.List;
 
 /**
  * {@code POST /v1/requests}, bound after {@link RequestSchemas#create} passed: absent optional
- * fields are {@code null} (none of them may be sent as null). {@code member} stays a tree: it goes
- * to members-service as it came, which owns the member's rules.
+ * fields are {@code null} (none of them may be sent as null). {@code member} stays a tree ({@link InlineMember}):
+ * it goes to members-service as it came, which owns the member's rules.
  */
-public record RequestInput(String memberId, JsonNode member, List<ItemInput> items, String caseNotes,
+public record RequestInput(String memberId, InlineMember member, List<ItemInput> items, String caseNotes,
                            String v2SurveyResponseId, String pharmacySendAt, String idempotencyKey,
                            String drugId, String requestedSkuId, String dosage, String requestedSku,
                            DoseInput requestedClinicalDose, SimulationInput simulation) {

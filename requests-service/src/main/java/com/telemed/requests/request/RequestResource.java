@@ -156,10 +156,6 @@ public class RequestResource {
         return Response.noContent().build();
     }
 
-    /** {@code POST /v1/requests/:id/cancel}, bound after {@link RequestSchemas#CANCEL}: absent fields are null. */
-    public record CancelInput(String reason, List<String> itemIds) {
-    }
-
     @Tag(name = "Requests")
     @Operation(operationId = "cancelRequest", summary = "Withdraw line items not yet at a pharmacy", description = "Idempotent. `item.canceled` fires per cancelled item, then `request.all_canceled` when no live items remain.")
     @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = "Request UUID", schema = @Schema(type = SchemaType.STRING))

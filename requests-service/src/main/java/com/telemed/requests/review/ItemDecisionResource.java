@@ -1,6 +1,6 @@
 package com.telemed.requests.review;
 
-import static com.telemed.common.validation.Binding.bind;
+import static com.telemed.requests.review.ReviewSchemas.actingInput;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.requests.prescriber.InPerson;
@@ -49,7 +49,7 @@ public class ItemDecisionResource {
     @POST
     @Path("/approve")
     public ReviewViews.Outcome approve(@PathParam("id") String id, @PathParam("itemId") String itemId, JsonNode body) {
-        return review.approveItem(id, itemId, bind(ReviewSchemas.APPROVE_ITEM, inPerson.body(body), ReviewInput.ItemApproval.class));
+        return review.approveItem(id, itemId, actingInput(ReviewSchemas.APPROVE_ITEM, body, inPerson.prescriber(), ReviewInput.ItemApproval.class));
     }
 
     @Tag(name = "Review")
@@ -64,7 +64,7 @@ public class ItemDecisionResource {
     @POST
     @Path("/deny")
     public ReviewViews.Outcome deny(@PathParam("id") String id, @PathParam("itemId") String itemId, JsonNode body) {
-        ReviewInput.WithReason input = bind(ReviewSchemas.WITH_REASON, inPerson.body(body), ReviewInput.WithReason.class);
+        ReviewInput.WithReason input = actingInput(ReviewSchemas.WITH_REASON, body, inPerson.prescriber(), ReviewInput.WithReason.class);
         return review.denyItem(id, itemId, input.prescriberId(), input.reason());
     }
 
@@ -81,7 +81,7 @@ public class ItemDecisionResource {
     @Path("/request-consultation")
     public ReviewViews.Outcome requestConsultation(@PathParam("id") String id, @PathParam("itemId") String itemId,
                                                    JsonNode body) {
-        ReviewInput.Acting input = bind(ReviewSchemas.PRESCRIBER, inPerson.body(body), ReviewInput.Acting.class);
+        ReviewInput.Acting input = actingInput(ReviewSchemas.PRESCRIBER, body, inPerson.prescriber(), ReviewInput.Acting.class);
         return review.requestItemConsultation(id, itemId, input.prescriberId());
     }
 
@@ -97,7 +97,7 @@ public class ItemDecisionResource {
     @POST
     @Path("/dosage")
     public ReviewViews.Outcome dosage(@PathParam("id") String id, @PathParam("itemId") String itemId, JsonNode body) {
-        ReviewInput.Dosage input = bind(ReviewSchemas.DOSAGE, inPerson.body(body), ReviewInput.Dosage.class);
+        ReviewInput.Dosage input = actingInput(ReviewSchemas.DOSAGE, body, inPerson.prescriber(), ReviewInput.Dosage.class);
         return review.updateDosage(id, itemId, input.prescriberId(), input.skuId());
     }
 }

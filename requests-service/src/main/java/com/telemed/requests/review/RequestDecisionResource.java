@@ -1,6 +1,7 @@
 package com.telemed.requests.review;
 
 import static com.telemed.common.validation.Binding.bind;
+import static com.telemed.requests.review.ReviewSchemas.actingInput;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
@@ -59,7 +60,7 @@ public class RequestDecisionResource {
     @POST
     @Path("/claim")
     public ReviewViews.Outcome claim(@PathParam("id") String id, JsonNode body) {
-        return review.claim(id, bind(ReviewSchemas.PRESCRIBER, inPerson.body(body), ReviewInput.Acting.class).prescriberId());
+        return review.claim(id, actingInput(ReviewSchemas.PRESCRIBER, body, inPerson.prescriber(), ReviewInput.Acting.class).prescriberId());
     }
 
     @Tag(name = "Review")
@@ -73,7 +74,7 @@ public class RequestDecisionResource {
     @POST
     @Path("/notes")
     public ReviewViews.Outcome note(@PathParam("id") String id, JsonNode body) {
-        ReviewInput.Note input = bind(ReviewSchemas.NOTE, inPerson.body(body), ReviewInput.Note.class);
+        ReviewInput.Note input = actingInput(ReviewSchemas.NOTE, body, inPerson.prescriber(), ReviewInput.Note.class);
         return review.addNote(id, input.prescriberId(), input.text());
     }
 
@@ -88,7 +89,7 @@ public class RequestDecisionResource {
     @POST
     @Path("/approve")
     public ReviewViews.Outcome approve(@PathParam("id") String id, JsonNode body) {
-        return decisions.approve(id, bind(ReviewSchemas.APPROVE_REQUEST, inPerson.body(body), ReviewInput.RequestApproval.class));
+        return decisions.approve(id, actingInput(ReviewSchemas.APPROVE_REQUEST, body, inPerson.prescriber(), ReviewInput.RequestApproval.class));
     }
 
     @Tag(name = "Review")
@@ -102,7 +103,7 @@ public class RequestDecisionResource {
     @POST
     @Path("/deny")
     public ReviewViews.Outcome deny(@PathParam("id") String id, JsonNode body) {
-        ReviewInput.WithReason input = bind(ReviewSchemas.WITH_REASON, inPerson.body(body), ReviewInput.WithReason.class);
+        ReviewInput.WithReason input = actingInput(ReviewSchemas.WITH_REASON, body, inPerson.prescriber(), ReviewInput.WithReason.class);
         return decisions.deny(id, input.prescriberId(), input.reason(), false);
     }
 
@@ -117,7 +118,7 @@ public class RequestDecisionResource {
     @POST
     @Path("/complete-without-rx")
     public ReviewViews.Outcome completeWithoutRx(@PathParam("id") String id, JsonNode body) {
-        ReviewInput.WithReason input = bind(ReviewSchemas.WITH_REASON, inPerson.body(body), ReviewInput.WithReason.class);
+        ReviewInput.WithReason input = actingInput(ReviewSchemas.WITH_REASON, body, inPerson.prescriber(), ReviewInput.WithReason.class);
         return decisions.deny(id, input.prescriberId(), input.reason(), true);
     }
 
@@ -132,7 +133,7 @@ public class RequestDecisionResource {
     @POST
     @Path("/request-consultation")
     public ReviewViews.Outcome requestConsultation(@PathParam("id") String id, JsonNode body) {
-        return decisions.requestConsultation(id, bind(ReviewSchemas.PRESCRIBER, inPerson.body(body), ReviewInput.Acting.class).prescriberId());
+        return decisions.requestConsultation(id, actingInput(ReviewSchemas.PRESCRIBER, body, inPerson.prescriber(), ReviewInput.Acting.class).prescriberId());
     }
 
     /** The service withdraws every untransmitted item: the partner cancel's effects and events, {@code by} = service. */

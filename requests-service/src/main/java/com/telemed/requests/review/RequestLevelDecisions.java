@@ -10,7 +10,6 @@ import com.telemed.requests.prescription.PrescriptionViews;
 import com.telemed.requests.request.ItemStatus;
 import com.telemed.requests.request.LineItem;
 import com.telemed.requests.request.Request;
-import com.telemed.requests.request.RequestEvents;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.util.UUID;
@@ -25,14 +24,14 @@ import java.util.UUID;
 @ApplicationScoped
 public class RequestLevelDecisions {
 
-    private final RequestEvents events;
+    private final ReviewEvents events;
     private final DrugReads drugReads;
     private final Bookings bookings;
     private final ReviewConfig config;
     private final Fulfilment fulfilment;
     private final AuditTrail audit;
 
-    public RequestLevelDecisions(RequestEvents events, DrugReads drugReads, Bookings bookings, ReviewConfig config,
+    public RequestLevelDecisions(ReviewEvents events, DrugReads drugReads, Bookings bookings, ReviewConfig config,
                                  Fulfilment fulfilment, AuditTrail audit) {
         this.events = events;
         this.drugReads = drugReads;
@@ -75,7 +74,7 @@ public class RequestLevelDecisions {
             }
             PrescriptionRecord record = acting.approve(item, drug, approval.prescription());
             fulfilment.approved(request, item, acting.at());
-            events.legacy(RequestEvents.REQUEST_APPROVED, request, ItemStatus.APPROVED, item.drugName, acting.prescriber(), acting.at());
+            events.legacy(ReviewEvents.REQUEST_APPROVED, request, ItemStatus.APPROVED, item.drugName, acting.prescriber(), acting.at());
             audit.record("request.approve", "request", request.id.toString(), request.partnerId);
             return acting.answer(PrescriptionViews.Record.of(record), null);
         });
@@ -102,7 +101,7 @@ public class RequestLevelDecisions {
             acting.decide(item, ItemStatus.DENIED, action, reason);
             drugName = item.drugName;
         }
-        events.legacy(RequestEvents.REQUEST_DENIED, request, ItemStatus.DENIED, drugName, acting.prescriber(), acting.at(),
+        events.legacy(ReviewEvents.REQUEST_DENIED, request, ItemStatus.DENIED, drugName, acting.prescriber(), acting.at(),
                 completedWithoutRx ? action : null);
         audit.record(completedWithoutRx ? "request.complete_without_rx" : "request.deny", "request", request.id.toString(),
                 request.partnerId);
@@ -132,7 +131,7 @@ public class RequestLevelDecisions {
             drugName = item.drugName;
         }
         Bookings.Link link = bookings.issue(request.partnerId, request.id, itemId, acting.prescriber(), acting.at());
-        events.legacy(RequestEvents.REQUEST_CONSULTATION_REQUESTED, request, ItemStatus.CALL_REQUESTED, drugName,
+        events.legacy(ReviewEvents.REQUEST_CONSULTATION_REQUESTED, request, ItemStatus.CALL_REQUESTED, drugName,
                 acting.prescriber(), acting.at());
         events.consultationRequested(request, itemId, acting.prescriberName(), link.bookingUrl(), link.bookingExpiresAt(),
                 acting.prescriber(), acting.at());

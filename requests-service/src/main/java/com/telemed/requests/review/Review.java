@@ -9,7 +9,6 @@ import com.telemed.requests.prescription.PrescriptionViews;
 import com.telemed.requests.request.ItemStatus;
 import com.telemed.requests.request.LineItem;
 import com.telemed.requests.request.Request;
-import com.telemed.requests.request.RequestEvents;
 import com.telemed.requests.request.RequestStatus;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -32,14 +31,14 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class Review {
 
-    private final RequestEvents events;
+    private final ReviewEvents events;
     private final DrugReads drugReads;
     private final Bookings bookings;
     private final ReviewConfig config;
     private final Fulfilment fulfilment;
     private final AuditTrail audit;
 
-    public Review(RequestEvents events, DrugReads drugReads, Bookings bookings, ReviewConfig config, Fulfilment fulfilment,
+    public Review(ReviewEvents events, DrugReads drugReads, Bookings bookings, ReviewConfig config, Fulfilment fulfilment,
                   AuditTrail audit) {
         this.events = events;
         this.drugReads = drugReads;
@@ -113,8 +112,7 @@ public class Review {
             item.requireUndecided();
             PrescriptionRecord record = acting.approve(item, drugs.of(acting.request(), item.drugId), approval.prescription());
             fulfilment.approved(acting.request(), item, acting.at());
-            events.item(RequestEvents.ITEM_APPROVED, acting.request(), item, acting.prescriber(), acting.at());
-            events.aggregateIfDecided(acting.request(), acting.items(), acting.prescriber(), acting.at());
+            events.decided(ReviewEvents.ITEM_APPROVED, acting.request(), item, acting.items(), acting.prescriber(), acting.at());
             audited(acting, "item.approve", item);
             return acting.answer(PrescriptionViews.Record.of(record), null);
         });
@@ -126,8 +124,7 @@ public class Review {
         LineItem item = acting.item(itemId);
         item.requireUndecided();
         acting.decide(item, ItemStatus.DENIED, "denied", reason);
-        events.item(RequestEvents.ITEM_DENIED, acting.request(), item, acting.prescriber(), acting.at());
-        events.aggregateIfDecided(acting.request(), acting.items(), acting.prescriber(), acting.at());
+        events.decided(ReviewEvents.ITEM_DENIED, acting.request(), item, acting.items(), acting.prescriber(), acting.at());
         audited(acting, "item.deny", item);
         return acting.answer(null, null);
     }
@@ -139,7 +136,7 @@ public class Review {
         item.requirePending();
         acting.decide(item, ItemStatus.CALL_REQUESTED, "call_requested", null);
         Bookings.Link link = bookings.issue(acting.request().partnerId, acting.request().id, item.id, acting.prescriber(), acting.at());
-        events.item(RequestEvents.ITEM_CONSULTATION_REQUESTED, acting.request(), item, acting.prescriber(), acting.at());
+        events.item(ReviewEvents.ITEM_CONSULTATION_REQUESTED, acting.request(), item, acting.prescriber(), acting.at());
         events.consultationRequested(acting.request(), item.id, acting.prescriberName(), link.bookingUrl(),
                 link.bookingExpiresAt(), acting.prescriber(), acting.at());
         audited(acting, "item.request_consultation", item);

@@ -5,8 +5,13 @@ import static com.telemed.common.validation.Schemas.number;
 import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.ObjectSchema;
+import com.telemed.requests.prescriber.InPerson;
 import com.telemed.requests.request.RequestSchemas;
+import java.util.Optional;
 
 /** The bodies of the prescriber console (operations-api.md, "Review"). */
 final class ReviewSchemas {
@@ -73,5 +78,31 @@ final class ReviewSchemas {
             .field("prescriberId", string().min(1).max(FILTER_MAX).optional());
 
     private ReviewSchemas() {
+    }
+
+    /**
+     * A prescriber's action's body read as the prescriber in person ({@code own}, {@link InPerson#prescriber()}) sends
+     * it, then validated with {@code schema} and bound: their {@code prescriberId} filled in when left out (or null),
+     * another one refused before the body is validated ({@code 403 Prescriber mismatch}). Anyone else's body is read as
+     * sent (the operator key names the prescriber; the schema asks for it).
+     */
+    static <T> T actingInput(ObjectSchema schema, JsonNode body, Optional<String> own, Class<T> type) {
+        return Binding.bind(schema, actedBy(body, own), type);
+    }
+
+    private static JsonNode actedBy(JsonNode body, Optional<String> own) {
+        if (own.isEmpty() || !(body instanceof ObjectNode object)) {
+            return body;
+        }
+        JsonNode sent = object.get("prescriberId");
+        if (sent == null || sent.isNull()) {
+            ObjectNode acted = object.deepCopy();
+            acted.put("prescriberId", own.get());
+            return acted;
+        }
+        if (sent.isTextual() && !InPerson.same(sent.asText(), own.get())) {
+            throw InPerson.mismatch();
+        }
+        return body;
     }
 }

@@ -1,13 +1,13 @@
 package com.telemed.requests.simulation;
 
 import com.fasterxml.jackson.databind.node.IntNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
 import com.telemed.common.validation.Issues;
 import com.telemed.requests.appointment.Appointment;
 import com.telemed.requests.appointment.Appointments;
+import com.telemed.requests.appointment.BookInput;
+import com.telemed.requests.appointment.OutcomeInput;
 import com.telemed.requests.availability.Availabilities;
 import com.telemed.requests.availability.SlotRange;
 import com.telemed.requests.availability.TimeSpan;
@@ -15,6 +15,7 @@ import com.telemed.requests.catalogue.CatalogueClient;
 import com.telemed.requests.catalogue.DrugLookup;
 import com.telemed.requests.consultation.Consultation;
 import com.telemed.requests.fulfilment.SendOutcome;
+import com.telemed.requests.fulfilment.ShippingUpdateInput;
 import com.telemed.requests.fulfilment.ShippingUpdates;
 import com.telemed.requests.fulfilment.Transmissions;
 import com.telemed.requests.messaging.MessagingClient;
@@ -165,14 +166,14 @@ public class Simulations {
                                 target.requestId(), item.id, Appointment.BOOKED).firstResult()
                         : null);
                 require(action, item, booked != null);
-                ObjectNode held = JsonNodeFactory.instance.objectNode().put("outcome", Appointment.HELD);
-                refusedAsConflict(action, target, () -> appointments.outcome(booked.id.toString(), held, prescriberId -> {
-                }));
+                refusedAsConflict(action, target, () -> appointments.outcome(booked.id.toString(), new OutcomeInput(Appointment.HELD),
+                        prescriberId -> {
+                        }));
             }
             case SimulationSchemas.SHIP -> ship(target, input);
             case SimulationSchemas.DELIVER -> {
                 require(action, item, item.shippedAt != null && !DELIVERED.equals(item.deliveryStatus));
-                shipping.apply(new ShippingUpdates.Update(item.pharmacyOrderId, DELIVERED, null, null, null), Optional.empty());
+                shipping.apply(new ShippingUpdateInput(item.pharmacyOrderId, DELIVERED, null, null, null), Optional.empty());
             }
             default -> throw new IllegalArgumentException("No simulated action " + action);
         }
@@ -243,12 +244,10 @@ public class Simulations {
             List<TimeSpan> open = QuarkusTransaction.requiringNew().call(() ->
                     availabilities.openSlots(link.prescriberId, new SlotRange(now, now.plus(SLOT_HORIZON))));
             TimeSpan slot = open.isEmpty() ? anyTime(now) : open.get(Math.min(attempt, open.size() - 1));
-            ObjectNode body = JsonNodeFactory.instance.objectNode()
-                    .put("startTime", slot.startTime().toString())
-                    .put("durationMinutes", (int) Duration.between(slot.startTime(), slot.endTime()).toMinutes())
-                    .put("timezone", "UTC");
+            BookInput booking = new BookInput(slot.startTime().toString(),
+                    (int) Duration.between(slot.startTime(), slot.endTime()).toMinutes(), "UTC");
             try {
-                refusedAsConflict(action, target, () -> appointments.bookOnLink(link, body));
+                refusedAsConflict(action, target, () -> appointments.bookOnLink(link, booking));
                 return;
             } catch (ApiException taken) {
                 if (taken.status() != 409 || !"Slot no longer available".equals(taken.getMessage()) || attempt + 1 >= BOOKING_TRIES) {
@@ -293,7 +292,7 @@ public class Simulations {
         }
         String tracking = input.trackingNumber() != null ? input.trackingNumber() : trackingNumber();
         String carrier = input.shipCarrier() != null ? input.shipCarrier() : DEFAULT_CARRIER;
-        shipping.apply(new ShippingUpdates.Update(orderId, SHIPPED, tracking, carrier, true), Optional.empty());
+        shipping.apply(new ShippingUpdateInput(orderId, SHIPPED, tracking, carrier, true), Optional.empty());
     }
 
     /** The item's pharmacy order once transmitted, waiting up to {@link #IN_FLIGHT_WAIT} for a transmission in flight. */

@@ -75,7 +75,8 @@ public class EmbedSurveyResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response submit(@HeaderParam(PartnerContext.HEADER) String partnerId, @PathParam("surveyId") String surveyId,
                            JsonNode body) {
-        return Response.status(201).entity(responses.submit(partner(partnerId), surveyId, body)).build();
+        return Response.status(201).entity(responses.submit(partner(partnerId), surveyId,
+                questions -> SurveySchemas.responseInput(questions, body))).build();
     }
 
     @Tag(name = "Embed")
@@ -108,7 +109,8 @@ public class EmbedSurveyResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response submitWithToken(@HeaderParam(PartnerContext.HEADER) String partnerId, @QueryParam("token") String token,
                                     JsonNode body) {
-        return Response.status(201).entity(responses.submitWithToken(partner(partnerId), token, body)).build();
+        return Response.status(201).entity(responses.submitWithToken(partner(partnerId), token,
+                questions -> SurveySchemas.responseInput(questions, body))).build();
     }
 
     private static String partner(String partnerId) {

@@ -1,16 +1,16 @@
 package com.telemed.requests.survey;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.id.Ids;
-import com.telemed.common.validation.Binding;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import org.jboss.logging.Logger;
 
 /**
@@ -27,13 +27,6 @@ public class SurveyResponses {
 
     private static final Logger LOG = Logger.getLogger(SurveyResponses.class);
 
-    /** A submission, bound after {@link SurveySchemas#response}: {@code answers} stays a tree. */
-    record ResponseInput(JsonNode answers, Contact contact) {
-
-        record Contact(String firstName, String lastName, String email) {
-        }
-    }
-
     private final SurveyEvents events;
     private final Clock clock;
 
@@ -46,11 +39,15 @@ public class SurveyResponses {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
-    /** {@code POST /v2/embed/surveys/:surveyId/responses}: anonymous, {@code mode: initial}, no member. */
-    public SurveyViews.Submitted submit(String partnerId, String surveyId, JsonNode body) {
+    /**
+     * {@code POST /v2/embed/surveys/:surveyId/responses}: anonymous, {@code mode: initial}, no member. The body is
+     * validated against the stored survey's questions: {@code read} is the resource's binding of it
+     * ({@link SurveySchemas#responseInput}), called with them once the survey is found.
+     */
+    public SurveyViews.Submitted submit(String partnerId, String surveyId, Function<List<Question>, SurveyResponseInput> read) {
         return QuarkusTransaction.requiringNew().call(() -> {
             Survey survey = Surveys.existing(surveyId);
-            return record(partnerId, survey, body, SurveyResponse.INITIAL, null, now()).submitted();
+            return record(partnerId, survey, read.apply(survey.questions), SurveyResponse.INITIAL, null, now()).submitted();
         });
     }
 
@@ -63,21 +60,25 @@ public class SurveyResponses {
         });
     }
 
-    /** {@code POST /v2/embed/by-token/responses?token=}: the token's member, {@code mode: refill}; the token is used up. */
-    public SurveyViews.Submitted submitWithToken(String partnerId, String token, JsonNode body) {
+    /**
+     * {@code POST /v2/embed/by-token/responses?token=}: the token's member, {@code mode: refill}; the token is used up.
+     * {@code read} binds the body against the token's survey, as for {@link #submit}, once the token is found usable.
+     */
+    public SurveyViews.Submitted submitWithToken(String partnerId, String token,
+                                                 Function<List<Question>, SurveyResponseInput> read) {
         return QuarkusTransaction.requiringNew().call(() -> {
             Instant now = now();
             SurveyToken found = SurveyTokens.usable(partnerId, token, now, true);
             Survey survey = Surveys.existing(found.surveyId);
-            SurveyResponse response = record(partnerId, survey, body, SurveyResponse.REFILL, found.memberId, now);
+            SurveyResponse response = record(partnerId, survey, read.apply(survey.questions), SurveyResponse.REFILL, found.memberId, now);
             found.usedAt = now;
             found.responseId = response.id;
             return response.submitted();
         });
     }
 
-    private SurveyResponse record(String partnerId, Survey survey, JsonNode body, String mode, UUID memberId, Instant now) {
-        ResponseInput input = Binding.bind(SurveySchemas.response(survey.questions), body, ResponseInput.class);
+    private SurveyResponse record(String partnerId, Survey survey, SurveyResponseInput input, String mode, UUID memberId,
+                                  Instant now) {
         SurveyResponse response = new SurveyResponse();
         response.id = UUID.randomUUID();
         response.partnerId = partnerId;

@@ -151,4 +151,9 @@ final class SurveySchemas {
                         .field("email", string().email().max(EMAIL_MAX))
                         .optional().nullable());
     }
+
+    /** A submission read for the survey's {@code questions}: {@link #response}'s issues all at once, then bound. */
+    static SurveyResponseInput responseInput(List<Question> questions, JsonNode body) {
+        return Binding.bind(response(questions), body, SurveyResponseInput.class);
+    }
 }

@@ -45,7 +45,7 @@ class RequestInputBindingTest {
                             "state": "CA", "address": {"street1": "1 Main", "city": "SF", "state": "CA", "zipCode": "94105"}},
                  "caseNotes": "notes", "drugId": "sema", "dosage": "0.5mg"}""", null);
         assertEquals(new RequestInput.ItemInput("sema", null, "0.5mg", null, null), input.item());
-        assertEquals("ada@example.com", input.member().get("email").textValue(), "the inline member stays a tree");
+        assertEquals("ada@example.com", input.member().sent().get("email").textValue(), "the inline member stays a tree");
         assertNull(input.memberId());
     }
 
