@@ -14,7 +14,8 @@ import java.util.Map;
  * clients), each beside its ceiling: the page's plain SQL (the statements the service runs, built by the
  * service's own query classes) run by pgbench at the same concurrency on the same server. A warm-up round
  * of each query first, not counted. Prints one line per query and keeps {@code list.<query>.gateway.p95Ms},
- * {@code list.<query>.sql.p95Ms}, the rates and their ratio, and the worst gateway p95 of all queries.
+ * {@code list.<query>.sql.p95Ms}, the rates and their ratio, errors (wrk's 2 s timeout included: such a run misses
+ * the aim), and the worst gateway p95 of all queries.
  */
 public final class ListLoad {
 
@@ -46,6 +47,7 @@ public final class ListLoad {
         List<Measured> measured = new ArrayList<>();
         double worst = 0;
         String worstQuery = null;
+        List<String> errors = new ArrayList<>();
         for (Query query : queries) {
             String key = "list." + PageTimer.keyOf(query.pathAndQuery().replaceFirst("^[^?]*\\??", ""));
             long total = PageTimer.total(PageTimer.Target.gateway(gateway, apiKey).get(query.pathAndQuery()));
@@ -66,8 +68,9 @@ public final class ListLoad {
                 results.record(key + ".sql.perSecond", sqlRate, "pages/s", label + ": its SQL by pgbench");
                 results.record(key + ".ratio", 100 * through.rate() / sqlRate, "%", label + ": pages/s through the gateway, of the SQL's");
             }
+            results.record(key + ".gateway.errors", through.errors(), "calls", label + " through the gateway: non-2xx answers, socket errors and timeouts");
             if (through.errors() > 0) {
-                throw new IllegalStateException(query.pathAndQuery() + ": " + through.errors() + " errors through the gateway");
+                errors.add(query.pathAndQuery() + " (" + through.errors() + ")");
             }
             if (through.p95() > worst) {
                 worst = through.p95();
@@ -78,8 +81,8 @@ public final class ListLoad {
         results.headline("list.worst.gateway.p95Ms", worst, "ms", endpoint + " page 1, the slowest of every filter and search through"
                 + " the gateway at " + clients + " clients, p95 (" + worstQuery + ")");
         System.out.printf("%n%s: the slowest query through the gateway, %s: p95 %.1f ms -> %s%n", endpoint, worstQuery, worst,
-                worst < aimP95Ms ? "aim met (p95 under " + (int) aimP95Ms + " ms for every query)"
-                        : "aim missed (p95 not under " + (int) aimP95Ms + " ms)");
+                worst < aimP95Ms && errors.isEmpty() ? "aim met (p95 under " + (int) aimP95Ms + " ms for every query)"
+                        : "aim missed (p95 not under " + (int) aimP95Ms + " ms" + (errors.isEmpty() ? ")" : ", or errors: " + errors + ")"));
         return measured;
     }
 
