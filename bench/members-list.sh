@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Members list benchmark (issue 4): ./bench/members-list.sh [calls per query=200] [warm-up calls=50] [seconds cap per query=12]
-# Page 1 of GET /v1/members?search=... and ?status=active, 100,000 members for the partner under test
-# among 1,000,000. Builds what is missing, starts its own platform on random loopback ports, loads the
-# data with SQL, prints its figures and EXPLAIN plans (of the SQL members-service's MemberQueries builds),
-# stops. About 4 minutes on 2 cores.
+# Members list benchmark (issues 4, 44): ./bench/members-list.sh [seconds per query=10] [warm-up seconds per query=5] [clients=16]
+# Page 1 of GET /v1/members for every filter and search (none, each status, searches common, rare, by email, matching
+# nothing, two letters, a search with a status), 100,000 members for the partner under test among 1,000,000: 16
+# clients through the gateway (wrk, bench/list-page.lua) beside the page's SQL run by pgbench at 16 clients as its
+# ceiling. Builds what is missing, starts its own platform on random loopback ports, loads the data with SQL, prints
+# its figures, writes EXPLAIN (ANALYZE, BUFFERS) plans of the SQL members-service's MemberQueries builds to
+# bench/results/members-list-plans.txt (committed), stops. Aim: p95 under 20 ms through the gateway for every query.
+# About 6 minutes on 2 cores. Needs wrk and pgbench (else a JVM load generator, and no ceiling).
 # Source: bench/src/main/java/com/telemed/bench/members/ (the bench module).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

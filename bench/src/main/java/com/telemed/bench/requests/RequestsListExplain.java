@@ -1,67 +1,41 @@
 package com.telemed.bench.requests;
 
 import com.telemed.bench.support.Explain;
-import com.telemed.bench.support.NamedSql;
-import com.telemed.requests.request.RequestQueries;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 
 /**
- * The measurement: EXPLAIN (ANALYZE, BUFFERS) of what {@code RequestQueries.list} runs for page 1,
- * bitmap scans off as there. By status: the count and the page of ids from requests-service's own
- * {@code RequestQueries.statusCountSql} and {@code statusPageSql}, not a copy. Without a status the
- * service asks Panache (HQL: partnerId = :partner, order by createdAt desc, id desc), so what is
- * EXPLAINed is the SQL Hibernate makes of it, written out here.
+ * The plans: EXPLAIN (ANALYZE, BUFFERS) with the generic plan of every statement {@code RequestQueries.list}
+ * runs for page 1 of each query of {@link RequestsListQueries} (built by requests-service's own
+ * {@code RequestQueries}, not a copy), printed and written to bench/results/requests-plans.txt.
  */
 final class RequestsListExplain {
-
-    static final int LIMIT = 20;
-    static final long FIRST = 0;
-
-    /** Hibernate's SQL for the unfiltered list's Panache count and page (HQL in the service: no SQL text to share). */
-    static final String UNFILTERED_COUNT = "SELECT count(*) FROM requests r WHERE r.partner_id = :partner";
-    static final String UNFILTERED_PAGE = "SELECT r.* FROM requests r WHERE r.partner_id = :partner"
-            + " ORDER BY r.created_at DESC, r.id DESC FETCH FIRST 20 ROWS ONLY";
-
-    /** A statement of {@code RequestQueries.list}, with the values it is bound with. */
-    record Explained(String title, NamedSql sql, Map<String, Object> values) {
-    }
 
     private RequestsListExplain() {
     }
 
-    static List<Explained> statements(String partnerId) {
-        List<Explained> statements = new ArrayList<>();
-        for (String status : new String[] {"pending", "approved", "cancelled"}) {
-            // Page 1 without dates: each branch reads first + limit at most.
-            Map<String, Object> values = Map.of("partner", partnerId, "status", status, "reach", FIRST + LIMIT,
-                    "limit", LIMIT, "first", FIRST);
-            statements.add(new Explained("-- status=" + status + ", count:", NamedSql.of(RequestQueries.statusCountSql(false, false)), values));
-            statements.add(new Explained("-- status=" + status + ", page 1:", NamedSql.of(RequestQueries.statusPageSql(false, false)), values));
-        }
-        Map<String, Object> partner = Map.of("partner", partnerId);
-        statements.add(new Explained("-- no filter, count:", NamedSql.of(UNFILTERED_COUNT), partner));
-        statements.add(new Explained("-- no filter, page 1:", NamedSql.of(UNFILTERED_PAGE), partner));
-        return statements;
-    }
-
     static void run(Connection db, String partnerId) throws Exception {
-        System.out.println("\nEXPLAIN (ANALYZE, BUFFERS) of the SQL of RequestQueries.list (count, page 1), bitmap scans off as there:");
+        System.out.println("\nEXPLAIN (ANALYZE, BUFFERS), generic plans, of the SQL of RequestQueries.list (page 1 of each query):");
+        StringBuilder header = new StringBuilder("GET /v1/requests page 1 (limit 20): 1,000,000 requests with one line item each,"
+                + " 100,000 of them the partner under test's, created over two years (bench/requests.sh, RequestsData).");
         try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT relname, relpages, relallvisible FROM pg_class WHERE relname IN ('requests', 'line_items')")) {
+                "SELECT relname, relpages, relallvisible, reltuples::bigint FROM pg_class"
+                        + " WHERE relname IN ('requests', 'line_items', 'request_list_counts') ORDER BY relname")) {
             while (rs.next()) {
-                System.out.printf("-- visibility map: %s %d of %d pages all-visible%n", rs.getString(1), rs.getLong(3), rs.getLong(2));
+                header.append(String.format("%n%s: %,d rows, %d of %d pages all-visible", rs.getString(1), rs.getLong(4),
+                        rs.getLong(3), rs.getLong(2)));
             }
         }
-        try (Statement st = db.createStatement()) {
-            st.execute("SET enable_bitmapscan = off");
+        StringBuilder plans = new StringBuilder();
+        for (RequestsListQueries.Query query : RequestsListQueries.all(LocalDate.now(ZoneOffset.UTC))) {
+            for (RequestsListQueries.Statement statement : query.statements(partnerId)) {
+                Explain.generic(db, "-- GET /v1/requests?" + query.query() + " (" + query.label() + "): " + statement.title(),
+                        statement.sql(), statement.values(), plans);
+            }
         }
-        for (Explained statement : statements(partnerId)) {
-            Explain.print(db, statement.title(), statement.sql(), statement.values());
-        }
+        Explain.writePlans(db, "requests", header.toString(), plans);
     }
 }

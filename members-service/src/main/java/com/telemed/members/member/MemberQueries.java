@@ -78,9 +78,19 @@ public class MemberQueries {
                 + " ORDER BY page.created_at DESC, page.id DESC";
     }
 
-    /** The exact number of members matching {@code where} (same named parameters). */
+    /** The exact number of members matching {@code where} (same named parameters): for a search, which no counter covers. */
     public static String countQuery(String where) {
         return "SELECT count(*) FROM members" + where;
+    }
+
+    /**
+     * The total of a list without a search, from the counters of V11 ({@code member_list_counts}, kept
+     * by triggers in the transaction of every write): named parameters partnerId, and status when
+     * {@code byStatus}. At most three rows of the counters' primary key.
+     */
+    public static String counterTotalQuery(boolean byStatus) {
+        return "SELECT coalesce(sum(members), 0) FROM member_list_counts WHERE partner_id = :partnerId"
+                + (byStatus ? " AND status = :status" : "");
     }
 
     /** The LIKE pattern bound to {@code :pattern} for a search term: a literal substring; null without a term. */
@@ -249,9 +259,10 @@ public class MemberQueries {
      * {@code status} is exact.
      *
      * <p>The page is read first, so the summaries call to requests-service runs (on the executor,
-     * with this call's request id in its log context) while the exact count runs here (the two
-     * longest steps of a broad search, overlapped). A page with rows that is not full tells the
-     * total by itself, and the count is skipped.
+     * with this call's request id in its log context) while the total is read here. Without a search
+     * the total is the counters' ({@link #counterTotalQuery}); a search is counted exactly (the two
+     * longest steps of a broad search, overlapped), unless a page with rows that is not full tells the
+     * total by itself.
      */
     public Found list(String partnerId, String search, String status, long page, int limit) {
         String pattern = pattern(search);
@@ -271,7 +282,12 @@ public class MemberQueries {
                 : executor.supplyAsync(() -> requests.forMembers(partnerId, members.stream().map(member -> member.id).toList(),
                         MemberRequests.LIST_PER_MEMBER));
         long total;
-        if (!members.isEmpty() && members.size() < limit) {
+        if (pattern == null) {
+            // No search: the counters (V11), exact, a few rows whatever the partner's size.
+            Query count = entityManager.createNativeQuery(counterTotalQuery(status != null));
+            bind(count, partnerId, status, null);
+            total = ((Number) count.getSingleResult()).longValue();
+        } else if (!members.isEmpty() && members.size() < limit) {
             total = offset + members.size();
         } else {
             // Exact, as the contract asks; never reads the table for a common or short term (V6).

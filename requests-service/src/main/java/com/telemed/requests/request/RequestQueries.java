@@ -15,6 +15,8 @@ import jakarta.persistence.Query;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,90 +45,152 @@ public class RequestQueries {
 
     /**
      * Newest first; filters before pagination. {@code status} matches a request when its item has
-     * that status, or, for a request without items, when its stored status is it.
+     * that status, or, for a request without items, when its stored status is it. The total is read
+     * from the counters of V22 ({@link #counterTotalSql}), exact for every filter: only the part of one
+     * day before a {@code startDate} with a time of day is counted from the rows ({@link #countSql}).
+     * The page is an index range scan of {@code limit} entries (at most page x limit deeper on).
      */
     @Transactional
     public RequestViews.Page list(String partnerId, ListQuery query) {
         Instant start = query.startDate() == null ? null : DateBounds.start(query.startDate());
         Instant end = query.endDate() == null ? null : DateBounds.endExclusive(query.endDate());
         long first = (query.page() - 1) * query.limit();
-        countFromIndexesOnly();
-        Found found = query.status() == null
-                ? unfiltered(partnerId, start, end, first, query.limit())
+        long total = total(partnerId, query.status(), start, end);
+        List<Request> requests = first >= total ? List.of()
+                : query.status() == null ? unfiltered(partnerId, start, end, first, query.limit())
                 : byStatus(partnerId, query.status(), start, end, first, query.limit());
-        Map<UUID, List<LineItem>> items = LineItem.ofRequests(found.requests().stream().map(request -> request.id).toList())
+        Map<UUID, List<LineItem>> items = LineItem.ofRequests(requests.stream().map(request -> request.id).toList())
                 .stream().collect(Collectors.groupingBy(item -> item.requestId));
-        List<RequestViews.ListEntry> entries = found.requests().stream()
+        List<RequestViews.ListEntry> entries = requests.stream()
                 .map(request -> listEntry(request, items.getOrDefault(request.id, List.of())))
                 .toList();
-        long totalPages = (found.total() + query.limit() - 1) / query.limit();
-        return new RequestViews.Page(entries, new RequestViews.Pagination(query.page(), query.limit(), found.total(), totalPages));
-    }
-
-    private record Found(long total, List<Request> requests) {
+        long totalPages = (total + query.limit() - 1) / query.limit();
+        return new RequestViews.Page(entries, new RequestViews.Pagination(query.page(), query.limit(), total, totalPages));
     }
 
     /**
-     * The exact totals count tens of thousands of index entries. The index-only scan reads the
-     * index alone (bench/requests.sh: 8-16 ms for 60,000 pending items), but where the visibility
-     * map lags the planner prices it higher and picks a bitmap heap scan that reads every heap
-     * page of those rows (177 ms measured). Bitmap scans are off for the rest of this read-only
-     * transaction, whose other statements (a page of 20 by index, rows by primary key) never want
-     * one. V6 keeps the visibility map current.
+     * What the counters answer for a list's dates: whole UTC days from {@code fromDay} (inclusive) to
+     * {@code toDay} (exclusive), each null when unbounded, and the instants before {@code fromDay} that
+     * a startDate with a time of day adds ({@code partialStart} to {@code partialEnd}, null without).
      */
-    private static void countFromIndexesOnly() {
-        Panache.getEntityManager().createNativeQuery("SET LOCAL enable_bitmapscan = off").executeUpdate();
+    public record Days(LocalDate fromDay, LocalDate toDay, Instant partialStart, Instant partialEnd) {
+
+        /** {@code end} is a day's start (DateBounds.endExclusive); {@code start} any instant. */
+        public static Days of(Instant start, Instant end) {
+            LocalDate toDay = end == null ? null : end.atZone(ZoneOffset.UTC).toLocalDate();
+            if (start == null) {
+                return new Days(null, toDay, null, null);
+            }
+            LocalDate day = start.atZone(ZoneOffset.UTC).toLocalDate();
+            Instant midnight = day.atStartOfDay(ZoneOffset.UTC).toInstant();
+            if (start.equals(midnight)) {
+                return new Days(day, toDay, null, null);
+            }
+            Instant nextMidnight = day.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+            Instant partialEnd = end != null && end.isBefore(nextMidnight) ? end : nextMidnight;
+            return new Days(day.plusDays(1), toDay, start.isBefore(partialEnd) ? start : null,
+                    start.isBefore(partialEnd) ? partialEnd : null);
+        }
     }
 
-    private static Found unfiltered(String partnerId, Instant start, Instant end, long first, int limit) {
-        StringBuilder where = new StringBuilder("partnerId = :partner");
-        Parameters params = Parameters.with("partner", partnerId);
+    /** The exact number of the partner's requests matching the filters: counters, plus a part-day counted. */
+    static long total(String partnerId, String status, Instant start, Instant end) {
+        Days days = Days.of(start, end);
+        Query counters = Panache.getEntityManager().createNativeQuery(
+                counterTotalSql(status != null, days.fromDay() != null, days.toDay() != null));
+        counters.setParameter("partner", partnerId);
+        if (status != null) {
+            counters.setParameter("status", status);
+        }
+        if (days.fromDay() != null) {
+            counters.setParameter("fromDay", days.fromDay());
+        }
+        if (days.toDay() != null) {
+            counters.setParameter("toDay", days.toDay());
+        }
+        long total = ((Number) counters.getSingleResult()).longValue();
+        if (days.partialStart() != null) {
+            Query count = bind(Panache.getEntityManager().createNativeQuery(countSql(status != null)), partnerId, status,
+                    days.partialStart(), days.partialEnd());
+            total += ((Number) count.getSingleResult()).longValue();
+        }
+        return total;
+    }
+
+    /**
+     * The total from the counters (V22 {@code request_list_counts}): named parameters partner, and
+     * status, fromDay and toDay (dates, UTC days, toDay exclusive) when asked. An index range of the
+     * counters' primary key: one row per status and day of the partner's requests in range. Public, as
+     * {@link #statusPageSql}: bench/ EXPLAINs and replays the very SQL that {@link #list} runs.
+     */
+    public static String counterTotalSql(boolean byStatus, boolean fromDay, boolean toDay) {
+        return "SELECT coalesce(sum(requests), 0) FROM request_list_counts WHERE partner_id = :partner"
+                + (byStatus ? " AND status = :status" : "") + (fromDay ? " AND day >= :fromDay" : "")
+                + (toDay ? " AND day < :toDay" : "");
+    }
+
+    /**
+     * The exact count of the rows created from :start (inclusive) to :end (exclusive), with :status when
+     * {@code byStatus}: the part of a day the counters cannot split (a startDate with a time of day).
+     */
+    public static String countSql(boolean byStatus) {
+        return byStatus ? statusCountSql(true, true)
+                : "SELECT count(*) FROM requests r WHERE r.partner_id = :partner AND r.created_at >= :start AND r.created_at < :end";
+    }
+
+    /**
+     * A page of the list without a status, newest first: named parameters partner, start and end when
+     * asked, limit and first (the offset). {@code requests_partner_created_idx}: page 1 reads
+     * {@code limit} index entries and their rows.
+     */
+    public static String unfilteredPageSql(boolean withStart, boolean withEnd) {
+        return "SELECT r.* FROM requests r WHERE r.partner_id = :partner" + (withStart ? " AND r.created_at >= :start" : "")
+                + (withEnd ? " AND r.created_at < :end" : "") + " ORDER BY r.created_at DESC, r.id DESC LIMIT :limit OFFSET :first";
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Request> unfiltered(String partnerId, Instant start, Instant end, long first, int limit) {
+        Query page = Panache.getEntityManager().createNativeQuery(unfilteredPageSql(start != null, end != null), Request.class)
+                .setParameter("partner", partnerId)
+                .setParameter("limit", limit)
+                .setParameter("first", first);
         if (start != null) {
-            where.append(" and createdAt >= :start");
-            params.and("start", start);
+            page.setParameter("start", start);
         }
         if (end != null) {
-            where.append(" and createdAt < :end");
-            params.and("end", end);
+            page.setParameter("end", end);
         }
-        long total = Request.count(where.toString(), params);
-        List<Request> requests = first >= total ? List.of()
-                : Request.<Request>find(where + " order by createdAt desc, id desc", params)
-                        .range((int) first, (int) first + limit - 1).list();
-        return new Found(total, requests);
+        return page.getResultList();
     }
 
     /**
-     * Counts and pages from two disjoint index ranges instead of testing every request of the
-     * partner (bench/requests.sh measured 1-2 s for that at 100,000 requests): line items with the
-     * status ({@code line_items_status_idx}, one item per request at most) and requests without
-     * items with that stored status ({@code requests_itemless_status_idx}). Each branch of the page
-     * reads at most offset + limit entries.
+     * Pages from two disjoint index ranges instead of testing every request of the partner
+     * (bench/requests.sh measured 1-2 s for that at 100,000 requests): line items with the status
+     * ({@code line_items_status_idx}, one item per request at most) and requests without items with
+     * that stored status ({@code requests_itemless_status_idx}). Each branch of the page reads at most
+     * offset + limit entries.
      */
     @SuppressWarnings("unchecked")
-    private static Found byStatus(String partnerId, String status, Instant start, Instant end, long first, int limit) {
-        Query count = bind(Panache.getEntityManager().createNativeQuery(statusCountSql(start != null, end != null)),
-                partnerId, status, start, end);
-        long total = ((Number) count.getSingleResult()).longValue();
-        if (first >= total) {
-            return new Found(total, List.of());
-        }
+    private static List<Request> byStatus(String partnerId, String status, Instant start, Instant end, long first, int limit) {
         Query page = bind(Panache.getEntityManager().createNativeQuery(statusPageSql(start != null, end != null)),
                 partnerId, status, start, end)
                 .setParameter("reach", first + limit)
                 .setParameter("limit", limit)
                 .setParameter("first", first);
         List<UUID> ids = ((List<Object>) page.getResultList()).stream().map(id -> (UUID) id).toList();
+        if (ids.isEmpty()) {
+            return List.of();
+        }
         Map<UUID, Request> byId = Request.<Request>list("id in ?1", ids).stream()
                 .collect(Collectors.toMap(request -> request.id, Function.identity()));
-        return new Found(total, ids.stream().map(byId::get).filter(java.util.Objects::nonNull).toList());
+        return ids.stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
     }
 
     /**
-     * The count of a list by status: the partner's line items with the status plus its requests
+     * The exact count of a list by status: the partner's line items with the status plus its requests
      * without items with that stored status. Named parameters partner and status, and start and end
-     * when {@code withStart} and {@code withEnd}. Public, as {@link #statusPageSql}: bench/ EXPLAINs
-     * the very SQL that {@link #list} runs.
+     * when {@code withStart} and {@code withEnd}. Only for the part of a day the counters cannot split
+     * ({@link #countSql}), and the brute-force check of the counters in tests.
      */
     public static String statusCountSql(boolean withStart, boolean withEnd) {
         return "SELECT (SELECT count(*)" + statusItems(withStart, withEnd) + ") + (SELECT count(*)"
@@ -134,8 +198,8 @@ public class RequestQueries {
     }
 
     /**
-     * The ids of a page of a list by status, newest first: the parameters of {@link #statusCountSql}
-     * and reach (offset + limit, what each branch reads at most), limit and first (the offset).
+     * The ids of a page of a list by status, newest first: named parameters partner, status, start and
+     * end when asked, reach (offset + limit, what each branch reads at most), limit and first (the offset).
      */
     public static String statusPageSql(boolean withStart, boolean withEnd) {
         return "SELECT id FROM ((SELECT li.request_id AS id, li.request_created_at AS created_at" + statusItems(withStart, withEnd)
@@ -158,7 +222,10 @@ public class RequestQueries {
     }
 
     private static Query bind(Query query, String partnerId, String status, Instant start, Instant end) {
-        query.setParameter("partner", partnerId).setParameter("status", status);
+        query.setParameter("partner", partnerId);
+        if (status != null) {
+            query.setParameter("status", status);
+        }
         if (start != null) {
             query.setParameter("start", start);
         }

@@ -1,0 +1,110 @@
+package com.telemed.bench.members;
+
+import com.telemed.bench.support.ListLoad;
+import com.telemed.bench.support.NamedSql;
+import com.telemed.members.member.MemberQueries;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The queries of {@code GET /v1/members} the list benchmark measures: no filter, each status, searches (a common
+ * last name, a rare one, an email fragment, an email domain, a term matching nothing, two letters) and a search
+ * with a status; for each, the statements members-service's {@code MemberQueries.list} runs for page 1, built by
+ * {@code MemberQueries} itself (the total: the counters without a search, else the count; the page), with the
+ * values they are bound with: what {@link MembersListExplain} EXPLAINs and what pgbench replays as the ceiling.
+ */
+final class MembersListQueries {
+
+    static final int LIMIT = 20;
+
+    /** One statement of a page, its SQL named as the service's, and the values it is bound with. */
+    record Statement(String title, NamedSql sql, Map<String, Object> values) {
+    }
+
+    /** A query: label, status (null: none), search term (null: none). */
+    record Query(String label, String status, String search) {
+
+        String queryString() {
+            List<String> parts = new ArrayList<>();
+            if (search != null) {
+                parts.add("search=" + URLEncoder.encode(search, StandardCharsets.UTF_8));
+            }
+            if (status != null) {
+                parts.add("status=" + status);
+            }
+            return String.join("&", parts);
+        }
+
+        /**
+         * The total's statement and the page's. {@code total} is what the list answers: a search whose page 1 has
+         * rows and is not full takes its total from the page (MemberQueries.list), and the count is left out.
+         */
+        List<Statement> statements(String partnerId, long total) {
+            String where = MemberQueries.where(status != null, search);
+            Map<String, Object> values = new HashMap<>();
+            values.put("partnerId", partnerId);
+            if (status != null) {
+                values.put("status", status);
+            }
+            if (search != null) {
+                values.put("pattern", MemberQueries.pattern(search));
+            }
+            values.put("limit", LIMIT);
+            values.put("offset", 0L);
+            List<Statement> statements = new ArrayList<>();
+            if (search == null) {
+                statements.add(new Statement("total from the counters", NamedSql.of(MemberQueries.counterTotalQuery(status != null)), values));
+            } else if (total == 0 || total >= LIMIT) {
+                statements.add(new Statement("total counted", NamedSql.of(MemberQueries.countQuery(where)), values));
+            }
+            statements.add(new Statement("page 1", NamedSql.of(MemberQueries.pageQuery(where)), values));
+            return statements;
+        }
+
+        /** The pgbench script of the page: the statements of {@link #statements}, pgbench's variables for the service's names. */
+        ListLoad.Query load(String partnerId, long total) {
+            StringBuilder script = new StringBuilder();
+            Map<String, String> variables = new LinkedHashMap<>();
+            for (Statement statement : statements(partnerId, total)) {
+                StringBuilder named = new StringBuilder();
+                int parameter = 0;
+                for (char c : statement.sql().jdbc().toCharArray()) {
+                    if (c == '?') {
+                        String name = statement.sql().parameters().get(parameter++);
+                        named.append(':').append(name);
+                        variables.put(name, statement.values().get(name).toString());
+                    } else {
+                        named.append(c);
+                    }
+                }
+                script.append(named).append(";\n");
+            }
+            String qs = queryString();
+            return new ListLoad.Query(label, "/v1/members" + (qs.isEmpty() ? "" : "?" + qs), script.toString(), variables);
+        }
+    }
+
+    private MembersListQueries() {
+    }
+
+    /** On MembersData's members: 80 % active, 12 % paused, 8 % cancelled; "smith" about 10 % of them, "quackenbush" 10. */
+    static List<Query> all() {
+        return List.of(
+                new Query("no filter", null, null),
+                new Query("status=active (80 %)", "active", null),
+                new Query("status=paused (12 %)", "paused", null),
+                new Query("status=cancelled (8 %)", "cancelled", null),
+                new Query("search=smith (common last name)", null, "smith"),
+                new Query("search=quackenbush (rare last name)", null, "quackenbush"),
+                new Query("search=4242 (email fragment)", null, "4242"),
+                new Query("search=mail.test (email domain)", null, "mail.test"),
+                new Query("search=zzqx (matches nothing)", null, "zzqx"),
+                new Query("search=jo (2 letters)", null, "jo"),
+                new Query("search=smith + status=paused", "paused", "smith"));
+    }
+}

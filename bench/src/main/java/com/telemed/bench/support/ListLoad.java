@@ -1,0 +1,104 @@
+package com.telemed.bench.support;
+
+import com.telemed.testkit.infra.PostgresServer;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Page 1 of a list endpoint for each of its queries (issue 44: every filter the contract has, and search),
+ * {@code clients} concurrent clients through the gateway (wrk with bench/list-page.lua; without wrk this JVM's
+ * clients), each beside its ceiling: the page's plain SQL (the statements the service runs, built by the
+ * service's own query classes) run by pgbench at the same concurrency on the same server. A warm-up round
+ * of each query first, not counted. Prints one line per query and keeps {@code list.<query>.gateway.p95Ms},
+ * {@code list.<query>.sql.p95Ms}, the rates and their ratio, errors (wrk's 2 s timeout included: such a run misses
+ * the aim), and the worst gateway p95 of all queries.
+ */
+public final class ListLoad {
+
+    /**
+     * One query: its label, the path and query string through the gateway, and the pgbench script of its
+     * page's SQL ({@code :name} variables, set from {@code variables}).
+     */
+    public record Query(String label, String pathAndQuery, String sql, Map<String, String> variables) {
+    }
+
+    /** One query's figures: the total the list answered, gateway p95 and rate, the SQL's p95 and rate (NaN without pgbench). */
+    public record Measured(Query query, long total, double gatewayP95Ms, double gatewayPerSecond, double sqlP95Ms, double sqlPerSecond) {
+    }
+
+    private ListLoad() {
+    }
+
+    public static List<Measured> run(Results results, String endpoint, URI gateway, String apiKey, PostgresServer postgres,
+                                     String database, List<Query> queries, int clients, Duration warmUp, Duration round,
+                                     double aimP95Ms) throws Exception {
+        System.out.printf("%n%s page 1 (limit 20), %d clients through the gateway for %d s per query (after %d s not counted),"
+                        + " beside the page's SQL by pgbench at %d clients; loopback, %d cores, %s%n",
+                endpoint, clients, round.toSeconds(), warmUp.toSeconds(), clients, Machine.cores(), Machine.loadAverage());
+        if (!Wrk.available()) {
+            System.out.println("(wrk not installed: this JVM's clients)");
+        }
+        System.out.printf("%-44s %8s %9s %8s %8s %9s %8s %7s%n", "query", "total", "gw req/s", "gw p50", "gw p95", "sql tx/s",
+                "sql p95", "gw/sql");
+        List<Measured> measured = new ArrayList<>();
+        double worst = 0;
+        String worstQuery = null;
+        List<String> errors = new ArrayList<>();
+        for (Query query : queries) {
+            String key = "list." + PageTimer.keyOf(query.pathAndQuery().replaceFirst("^[^?]*\\??", ""));
+            long total = PageTimer.total(PageTimer.Target.gateway(gateway, apiKey).get(query.pathAndQuery()));
+            load(gateway, apiKey, query, clients, warmUp);
+            Figures through = load(gateway, apiKey, query, clients, round);
+            Pgbench.Result sql = Pgbench.run(postgres, database, query.sql(), query.variables(), clients, round);
+            double sqlP95 = sql == null ? Double.NaN : sql.p95Ms();
+            double sqlRate = sql == null ? Double.NaN : sql.perSecond();
+            System.out.printf("%-44s %8d %9.0f %8.2f %8.2f %9.0f %8.2f %6.0f%%%s%n", query.label(), total, through.rate(),
+                    through.p50(), through.p95(), sqlRate, sqlP95, 100 * through.rate() / sqlRate,
+                    through.errors() > 0 ? "   (" + through.errors() + " errors)" : through.p95() >= aimP95Ms ? "   <-- p95 over the aim" : "");
+            String label = "GET " + query.pathAndQuery() + " page 1";
+            results.record(key + ".gateway.p95Ms", through.p95(), "ms", label + " through the gateway at " + clients + " clients, p95");
+            results.load(key + ".gateway", label + " through the gateway", through.rate(), "pages/s", through.p50(), through.p99(),
+                    Results.Role.DETAIL);
+            if (sql != null) {
+                results.record(key + ".sql.p95Ms", sqlP95, "ms", label + ": its SQL by pgbench, p95");
+                results.record(key + ".sql.perSecond", sqlRate, "pages/s", label + ": its SQL by pgbench");
+                results.record(key + ".ratio", 100 * through.rate() / sqlRate, "%", label + ": pages/s through the gateway, of the SQL's");
+            }
+            results.record(key + ".gateway.errors", through.errors(), "calls", label + " through the gateway: non-2xx answers, socket errors and timeouts");
+            if (through.errors() > 0) {
+                errors.add(query.pathAndQuery() + " (" + through.errors() + ")");
+            }
+            if (through.p95() > worst) {
+                worst = through.p95();
+                worstQuery = query.pathAndQuery();
+            }
+            measured.add(new Measured(query, total, through.p95(), through.rate(), sqlP95, sqlRate));
+        }
+        results.headline("list.worst.gateway.p95Ms", worst, "ms", endpoint + " page 1, the slowest of every filter and search through"
+                + " the gateway at " + clients + " clients, p95 (" + worstQuery + ")");
+        System.out.printf("%n%s: the slowest query through the gateway, %s: p95 %.1f ms -> %s%n", endpoint, worstQuery, worst,
+                worst < aimP95Ms && errors.isEmpty() ? "aim met (p95 under " + (int) aimP95Ms + " ms for every query)"
+                        : "aim missed (p95 not under " + (int) aimP95Ms + " ms" + (errors.isEmpty() ? ")" : ", or errors: " + errors + ")"));
+        return measured;
+    }
+
+    private record Figures(double rate, double p50, double p95, double p99, long errors) {
+    }
+
+    private static Figures load(URI gateway, String apiKey, Query query, int clients, Duration round) throws Exception {
+        URI uri = gateway.resolve(query.pathAndQuery());
+        if (Wrk.available()) {
+            Wrk.Result wrk = Wrk.run("gateway, GET " + query.pathAndQuery(), uri, new String[] {"x-api-key", apiKey}, clients, round,
+                    BenchPlatform.root().resolve("bench/list-page.lua"), Map.of());
+            return new Figures(wrk.perSecond(), wrk.p50Ms(), wrk.p95Ms(), wrk.p99Ms(), wrk.errors());
+        }
+        HttpRequest request = PageTimer.Target.gateway(gateway, apiKey).get(query.pathAndQuery());
+        LoadRun.Result load = LoadRun.each("gateway, GET " + query.pathAndQuery(), client -> request, 200, clients, round);
+        return new Figures(load.perSecond(), load.p50Ms(), load.latencies().getValueAtPercentile(95) / 1000.0, load.p99Ms(),
+                load.errors());
+    }
+}

@@ -1,0 +1,38 @@
+package com.telemed.bench.members;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.telemed.bench.support.ListLoad;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The SQL members-service builds can still be bound by this benchmark, and replayed by pgbench (without running either). */
+class MembersListQueriesTest {
+
+    @Test
+    void everyStatementOfEveryQueryIsBoundByName() {
+        List<MembersListQueries.Query> queries = MembersListQueries.all();
+        assertEquals(11, queries.size());
+        for (MembersListQueries.Query query : queries) {
+            for (MembersListQueries.Statement statement : query.statements("bench-partner", 100)) {
+                assertEquals(List.of(), statement.sql().unbound(statement.values()), query.label() + ": " + statement.title());
+            }
+        }
+        assertTrue(queries.get(1).statements("p", 100).get(0).sql().jdbc().contains("FROM member_list_counts"));
+        assertTrue(queries.get(4).statements("p", 100).get(0).sql().jdbc().contains("search_text LIKE lower(?)"));
+    }
+
+    /** A search whose page 1 is not full takes its total from the page: no count, as MemberQueries.list. */
+    @Test
+    void aShortSearchPageIsNotCounted() {
+        MembersListQueries.Query rare = MembersListQueries.all().get(5);
+        assertEquals(List.of("page 1"), rare.statements("p", 10).stream().map(MembersListQueries.Statement::title).toList());
+        assertEquals(List.of("total counted", "page 1"), rare.statements("p", 0).stream().map(MembersListQueries.Statement::title).toList());
+        ListLoad.Query load = MembersListQueries.all().get(10).load("p", 500);
+        assertEquals("/v1/members?search=smith&status=paused", load.pathAndQuery());
+        assertEquals(Map.of("partnerId", "p", "status", "paused", "pattern", "%smith%", "limit", "20", "offset", "0"), load.variables());
+        assertTrue(load.sql().lines().allMatch(line -> line.endsWith(";") && !line.contains("?")), load.sql());
+    }
+}

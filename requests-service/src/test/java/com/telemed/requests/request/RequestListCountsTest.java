@@ -1,0 +1,259 @@
+package com.telemed.requests.request;
+
+import static com.telemed.requests.request.RequestFixtures.cancel;
+import static com.telemed.requests.request.RequestFixtures.consultation;
+import static com.telemed.requests.request.RequestFixtures.created;
+import static com.telemed.requests.request.RequestFixtures.delete;
+import static com.telemed.requests.request.RequestFixtures.list;
+import static com.telemed.requests.request.RequestFixtures.newDrugId;
+import static com.telemed.requests.request.RequestFixtures.newPartner;
+import static com.telemed.requests.request.RequestFixtures.prescription;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.telemed.requests.FakeNeighbours;
+import com.telemed.requests.FakeNeighboursResource;
+import com.telemed.testkit.quarkus.InfrastructureResource;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The list counters of V22 ({@code request_list_counts}, kept by triggers): after concurrent creates,
+ * status changes and deletes, every counter equals the brute-force count of the rows, and every total
+ * of {@code GET /v1/requests} (each filter, dates with and without a time of day) equals a count of the rows.
+ */
+@QuarkusTest
+@WithTestResource(value = InfrastructureResource.class, scope = TestResourceScope.GLOBAL)
+@WithTestResource(FakeNeighboursResource.class)
+class RequestListCountsTest {
+
+    private static final List<String> STATUSES = List.of("pending", "approved", "denied", "call_requested", "completed", "cancelled");
+
+    /** What the counters must hold: each listed request (its item, or itself without one) by status and UTC day. */
+    private static final String BRUTE_FORCE = "SELECT status, day, count(*) FROM ("
+            + " SELECT status, (request_created_at AT TIME ZONE 'UTC')::date AS day FROM line_items WHERE partner_id = ?"
+            + " UNION ALL SELECT status, (created_at AT TIME ZONE 'UTC')::date FROM requests WHERE partner_id = ? AND item_count = 0)"
+            + " AS listed GROUP BY status, day";
+
+    @Inject
+    FakeNeighbours neighbours;
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    private final ExecutorService pool = Executors.newFixedThreadPool(8);
+
+    @AfterEach
+    void tearDown() {
+        pool.shutdownNow();
+    }
+
+    @Test
+    void concurrentCreatesCancelsAndDeletesThroughTheApiLeaveEveryCounterExact() throws Exception {
+        neighbours.reset();
+        String partner = newPartner();
+        String drugId = newDrugId();
+        neighbours.drug(drugId, "Semaglutide", List.of("0.25mg"), partner);
+        String memberId = neighbours.seedMember(partner, "Grace", "Hopper", "grace+" + UUID.randomUUID() + "@example.com");
+        List<Future<?>> calls = new ArrayList<>();
+        for (int i = 0; i < 48; i++) {
+            int n = i;
+            calls.add(pool.submit(() -> {
+                String id = created(partner, n % 4 == 0 ? consultation(memberId) : prescription(memberId, drugId));
+                switch (n % 3) {
+                    // A consultation has no items to withdraw (400, Cancellations.NO_ITEMS).
+                    case 1 -> cancel(partner, id, Map.of()).then().statusCode(n % 4 == 0 ? 400 : 200);
+                    case 2 -> {
+                        if (n % 2 == 0) {
+                            delete(partner, id).then().statusCode(204);
+                        }
+                    }
+                    default -> { }
+                }
+            }));
+        }
+        for (Future<?> call : calls) {
+            call.get(60, TimeUnit.SECONDS);
+        }
+        assertEquals(bruteForce(partner), counters(partner));
+        assertTotals(partner);
+    }
+
+    /**
+     * Eight writers on the same partner and day (the same few counter rows): inserts, status changes both
+     * ways between every pair of statuses, an item added to a request without one, deletes. Nothing is
+     * lost and nothing deadlocks (the triggers take two counter rows in key order).
+     */
+    @Test
+    void concurrentWritesOnTheSameCounterRowsLoseNothing() throws Exception {
+        String partner = newPartner();
+        Instant at = Instant.parse("2026-03-04T10:00:00Z");
+        List<UUID> ids = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            ids.add(insert(partner, at.plusSeconds(i * 3600L), i % 5 != 0));
+        }
+        List<Future<?>> writers = new ArrayList<>();
+        for (int w = 0; w < 8; w++) {
+            writers.add(pool.submit(() -> {
+                ThreadLocalRandom random = ThreadLocalRandom.current();
+                for (int step = 0; step < 60; step++) {
+                    UUID id = ids.get(random.nextInt(ids.size()));
+                    String status = STATUSES.get(random.nextInt(STATUSES.size()));
+                    switch (random.nextInt(5)) {
+                        case 0 -> update("UPDATE line_items SET status = ? WHERE request_id = ?", status, id);
+                        case 1 -> update("UPDATE requests SET status = ? WHERE id = ?", status, id);
+                        case 2 -> update("WITH r AS (UPDATE requests SET item_count = 1 WHERE id = ? AND item_count = 0 RETURNING *)"
+                                + " INSERT INTO line_items (id, request_id, partner_id, position, request_created_at, status,"
+                                + " created_at, updated_at) SELECT gen_random_uuid(), r.id, r.partner_id, 0, r.created_at, ?, now(), now()"
+                                + " FROM r", id, status);
+                        case 3 -> insert(partner, at.plusSeconds(random.nextInt(3 * 86_400)), random.nextBoolean());
+                        default -> update("DELETE FROM requests WHERE id = ? AND status = ?", id, status);
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> writer : writers) {
+            writer.get(60, TimeUnit.SECONDS);
+        }
+        assertEquals(bruteForce(partner), counters(partner));
+        assertTotals(partner);
+    }
+
+    /** A startDate with a time of day: the counters' whole days plus the rest of its day counted from the rows. */
+    @Test
+    void aStartWithATimeOfDayCountsThePartDayExactly() throws Exception {
+        String partner = newPartner();
+        for (String at : List.of("2026-05-01T23:59:59.999Z", "2026-05-02T00:00:00Z", "2026-05-02T08:00:00Z", "2026-05-02T08:00:00.001Z",
+                "2026-05-02T23:00:00Z", "2026-05-03T00:00:00Z", "2026-05-04T12:00:00Z")) {
+            insert(partner, Instant.parse(at), true);
+        }
+        assertTotals(partner);
+        for (String start : List.of("2026-05-02T08:00:00.000Z", "2026-05-02T08:00:00.001Z", "2026-05-02T06:00:00-02:00", "2026-05-01T23:59:59.999Z",
+                "2026-05-02T23:00:00.001Z")) {
+            for (String end : new String[] {null, "2026-05-02", "2026-05-03", "2026-05-01"}) {
+                String query = "startDate=" + start + (end == null ? "" : "&endDate=" + end);
+                Instant from = DateBounds.start(start);
+                Instant to = end == null ? Instant.parse("3000-01-01T00:00:00Z") : DateBounds.endExclusive(end);
+                long expected = count("SELECT count(*) FROM requests WHERE partner_id = ? AND created_at >= ? AND created_at < ?",
+                        partner, Timestamp.from(from), Timestamp.from(to));
+                assertEquals(expected, total(partner, query), query);
+                assertEquals(expected, total(partner, query + "&status=pending"), query);
+            }
+        }
+    }
+
+    /** Every filter's total of the API equals the rows counted: no filter, each status, each status with dates, dates. */
+    private void assertTotals(String partner) throws Exception {
+        List<LocalDate> days = new ArrayList<>();
+        try (Connection db = dataSource.getConnection(); PreparedStatement select = db.prepareStatement(
+                "SELECT DISTINCT (created_at AT TIME ZONE 'UTC')::date FROM requests WHERE partner_id = ? ORDER BY 1")) {
+            select.setString(1, partner);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    days.add(rows.getObject(1, LocalDate.class));
+                }
+            }
+        }
+        assertEquals(count("SELECT count(*) FROM requests WHERE partner_id = ?", partner), total(partner, ""));
+        for (String status : STATUSES) {
+            assertEquals(count(RequestQueries.statusCountSql(false, false).replace(":partner", "?").replace(":status", "?"),
+                    partner, status, partner, status), total(partner, "status=" + status), status);
+        }
+        for (LocalDate day : days) {
+            Timestamp start = Timestamp.from(day.atStartOfDay(ZoneOffset.UTC).toInstant());
+            Timestamp end = Timestamp.from(day.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant());
+            assertEquals(count("SELECT count(*) FROM requests WHERE partner_id = ? AND created_at >= ?", partner, start),
+                    total(partner, "startDate=" + day));
+            assertEquals(count("SELECT count(*) FROM requests WHERE partner_id = ? AND created_at < ?", partner, end),
+                    total(partner, "endDate=" + day));
+            for (String status : STATUSES) {
+                assertEquals(count(RequestQueries.statusCountSql(true, true).replace(":partner", "?").replace(":status", "?")
+                                .replace(":start", "?").replace(":end", "?"), partner, status, start, end, partner, status, start, end),
+                        total(partner, "status=" + status + "&startDate=" + day + "&endDate=" + day), status + " " + day);
+            }
+        }
+    }
+
+    private static long total(String partner, String query) {
+        return list(partner, query).then().statusCode(200).extract().jsonPath().getLong("pagination.total");
+    }
+
+    private Map<String, Long> counters(String partner) throws Exception {
+        return grouped("SELECT status, day, requests FROM request_list_counts WHERE partner_id = ? AND requests <> 0", partner);
+    }
+
+    private Map<String, Long> bruteForce(String partner) throws Exception {
+        return grouped(BRUTE_FORCE, partner, partner);
+    }
+
+    private Map<String, Long> grouped(String sql, Object... values) throws Exception {
+        Map<String, Long> found = new TreeMap<>();
+        try (Connection db = dataSource.getConnection(); PreparedStatement select = db.prepareStatement(sql)) {
+            for (int i = 0; i < values.length; i++) {
+                select.setObject(i + 1, values[i]);
+            }
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    found.put(rows.getString(1) + " " + rows.getObject(2, LocalDate.class), rows.getLong(3));
+                }
+            }
+        }
+        return found;
+    }
+
+    private long count(String sql, Object... values) throws Exception {
+        try (Connection db = dataSource.getConnection(); PreparedStatement select = db.prepareStatement(sql)) {
+            for (int i = 0; i < values.length; i++) {
+                select.setObject(i + 1, values[i]);
+            }
+            try (ResultSet rows = select.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
+    }
+
+    /** A request (pending) created at {@code at}, with a pending item when {@code withItem}. */
+    private UUID insert(String partner, Instant at, boolean withItem) throws Exception {
+        UUID id = UUID.randomUUID();
+        update("WITH r AS (INSERT INTO requests (id, partner_id, member_id, status, item_count, created_at, updated_at)"
+                + " VALUES (?, ?, gen_random_uuid(), 'pending', ?, ?, ?) RETURNING *)"
+                + " INSERT INTO line_items (id, request_id, partner_id, position, request_created_at, status, created_at, updated_at)"
+                + " SELECT gen_random_uuid(), r.id, r.partner_id, 0, r.created_at, 'pending', now(), now() FROM r WHERE r.item_count = 1",
+                id, partner, withItem ? 1 : 0, Timestamp.from(at), Timestamp.from(at));
+        return id;
+    }
+
+    private void update(String sql, Object... values) {
+        try (Connection db = dataSource.getConnection(); PreparedStatement statement = db.prepareStatement(sql)) {
+            for (int i = 0; i < values.length; i++) {
+                statement.setObject(i + 1, values[i]);
+            }
+            statement.executeUpdate();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
