@@ -31,6 +31,12 @@ public class DeliveryLog {
     public static final String NO_URL = "Webhook URL not set";
     public static final String NO_URL_CONFIGURED = "No webhook URL configured";
 
+    /** How much longer than {@code webhook.attempt-timeout} a redelivery waits for an attempt in flight to be recorded. */
+    static final Duration REDELIVERY_WAIT_MARGIN = Duration.ofSeconds(5);
+
+    /** How often a redelivery waiting for an attempt in flight looks again. */
+    private static final Duration REDELIVERY_POLL = Duration.ofMillis(50);
+
     private final EntityManager entityManager;
     private final SettingsService settings;
     private final Dispatcher dispatcher;
@@ -133,11 +139,6 @@ public class DeliveryLog {
             }
         }
     }
-
-    /** How much longer than {@code webhook.attempt-timeout} a redelivery waits for an attempt in flight to be recorded. */
-    static final Duration REDELIVERY_WAIT_MARGIN = Duration.ofSeconds(5);
-
-    private static final Duration REDELIVERY_POLL = Duration.ofMillis(50);
 
     /**
      * One try of {@link #redeliverEvent}, in its transaction: the new round to hand off, or none, with whether an
