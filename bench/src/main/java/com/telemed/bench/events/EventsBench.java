@@ -2,10 +2,12 @@ package com.telemed.bench.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.bench.support.BenchPlatform;
+import com.telemed.bench.support.DirectCalls;
 import com.telemed.bench.support.GatewayApi;
 import com.telemed.bench.support.LoadRun;
 import com.telemed.bench.support.Machine;
 import com.telemed.bench.support.Pgbench;
+import com.telemed.bench.support.ProcessCpu;
 import com.telemed.bench.support.Results;
 import com.telemed.bench.support.Wrk;
 import com.telemed.testkit.infra.PostgresServer;
@@ -19,6 +21,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -111,6 +114,43 @@ public final class EventsBench {
                 load.errors());
     }
 
+    /**
+     * The gateway's share of a page: the same page (one cursor, so the same rows every call) through the gateway and
+     * straight to webhook-service with the partner header and service proof the gateway sends (signed as the round
+     * starts: a proof is fresh for 60 s), wrk both, one round each at the same concurrency.
+     */
+    private static void gatewayShare(Results results, BenchPlatform platform, String partnerId, String apiKey, String cursor,
+                                     int clients, Duration round) throws Exception {
+        Path file = Files.createTempFile("bench-events-cursor-", ".txt");
+        Files.write(file, List.of(cursor));
+        Path script = BenchPlatform.root().resolve("bench/events-page.lua");
+        URI gateway = platform.url(PlatformService.GATEWAY).resolve("/v1/events?limit=100");
+        URI service = platform.url(PlatformService.WEBHOOK).resolve("/v1/events?limit=100");
+        String[] direct = DirectCalls.headers("GET", service.resolve("/v1/events?limit=100&after=" + cursor), partnerId);
+        Map<String, Long> pids = new LinkedHashMap<>();
+        pids.put("gateway", platform.pid(PlatformService.GATEWAY));
+        pids.put("webhook-service", platform.pid(PlatformService.WEBHOOK));
+        // CPU per page by process: what the gateway adds, readable on a shared machine where the latencies are not.
+        ProcessCpu cpu = new ProcessCpu(pids, platform.postgres().pid(), "bench JVM (wrk)", true);
+        ProcessCpu.Snapshot start = cpu.snapshot();
+        Wrk.Result via = Wrk.run("gateway, one page", gateway, new String[] {"x-api-key", apiKey}, clients, round, script,
+                Map.of("WRK_CURSORS", file.toString()));
+        ProcessCpu.Snapshot between = cpu.snapshot();
+        Wrk.Result straight = Wrk.run("direct to webhook-service, one page", service, direct, clients, round, script,
+                Map.of("WRK_CURSORS", file.toString()));
+        ProcessCpu.Snapshot end = cpu.snapshot();
+        for (Wrk.Result result : List.of(via, straight)) {
+            System.out.printf("%-34s %9.0f pages/s   p50 %6.2f ms   p95 %6.2f ms   p99 %6.2f ms   (%d errors)%n",
+                    result.name(), result.perSecond(), result.p50Ms(), result.p95Ms(), result.p99Ms(), result.errors());
+        }
+        System.out.println("  CPU through the gateway: " + cpu.describe(start, between, (int) via.requests()));
+        System.out.println("  CPU direct:              " + cpu.describe(between, end, (int) straight.requests()));
+        results.record("page.one.gateway.p95", via.p95Ms(), "ms", "one page (the same cursor) through the gateway, p95");
+        results.record("page.one.direct.p95", straight.p95Ms(), "ms", "one page (the same cursor) straight to webhook-service, p95");
+        results.record("page.one.gatewayRatio", 100 * via.perSecond() / straight.perSecond(), "%",
+                "pages/s of the same page through the gateway, of direct");
+    }
+
     public static void main(String[] args) throws Exception {
         int events = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         Duration round = Duration.ofSeconds(args.length > 1 ? Long.parseLong(args[1]) : 30);
@@ -169,6 +209,10 @@ public final class EventsBench {
                     "through the gateway", rate, p50, p95, p99, errors);
             results.headline("page.gateway.p95", p95, "ms", "GET /v1/events?limit=100 through the gateway, p95 at " + clients + " clients");
             results.load("page.gateway", "GET /v1/events?limit=100 through the gateway", rate, "pages/s", p50, p99, Results.Role.DETAIL);
+
+            if (Wrk.available()) {
+                gatewayShare(results, platform, partnerId, apiKey, cursors.get(0), clients, round);
+            }
 
             Pgbench.Result ceiling = Pgbench.run(postgres, "webhook", PAGE_SQL,
                     Map.of("partner", partnerId, "events", Integer.toString(events)), clients, round);
