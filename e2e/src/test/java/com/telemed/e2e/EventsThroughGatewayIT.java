@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -23,14 +24,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Events through the gateway (partner-extensions.md, Events; issue #42): the partner's API key reaches
  * webhook-service's {@code /v1/events} and {@code /v1/webhooks/test}; an approval's two webhooks are
  * listed with the ids and bodies the receiver got, in order, delivered; one is redelivered with the same
- * id; the test webhook arrives signed and is listed. Every service is real.
+ * id; the test webhook arrives signed and is listed; one whose first attempt failed is redelivered while it waits
+ * for its retry, and arrives again signed afresh, without the old round's retry after it. Every service is real.
  */
 @ExtendWith(RunningPlatform.class)
 class EventsThroughGatewayIT {
 
     @Test
     void theEventsOfAnApprovalAndATestWebhookAreReadRedeliveredAndListed(RunningPlatform.Handle platform) throws Exception {
-        try (WebhookReceiver receiver = new WebhookReceiver((post, attempt) -> 204)) {
+        // Set before the story's second test webhook: its first attempt answers 500 (the delivery waits for its retry).
+        AtomicBoolean failNextTest = new AtomicBoolean();
+        try (WebhookReceiver receiver = new WebhookReceiver((post, attempt) ->
+                "webhook.test".equals(post.event()) && failNextTest.getAndSet(false) ? 500 : 204)) {
             RequestSpecification ops = given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey())
                     .contentType(ContentType.JSON);
             JsonPath partner = ops.body(Map.of("name", "Events E2E " + UUID.randomUUID()))
@@ -95,6 +100,33 @@ class EventsThroughGatewayIT {
             given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).queryParam("after", ids.get(1))
                     .get("/v1/events").then().statusCode(200).body("events.id", equalTo(List.of(testId)))
                     .body("events[0].type", equalTo("webhook.test"));
+
+            // Redelivered while waiting for its retry (its first attempt answered 500, the retry due 2 s later): sent
+            // again in a new round, signed afresh (with the secret rotated meanwhile), then delivered; the old round's
+            // retry is not sent after it (at most before it, had it fallen due first on a slow machine).
+            failNextTest.set(true);
+            String retriedId = given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).post("/v1/webhooks/test")
+                    .then().statusCode(202).extract().path("eventId");
+            assertEquals(retriedId, receiver.await("webhook.test", 2, Duration.ofSeconds(15)).get(1).headers().get("x-webhook-id"));
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() ->
+                    given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).get("/v1/events/" + retriedId)
+                            .then().statusCode(200).extract().jsonPath().getInt("event.delivery.attempts") == 1);
+            String rotated = given().baseUri(platform.gateway().toString()).header("x-ops-key", platform.opsKey())
+                    .post("/ops/v1/partners/" + partnerId + "/webhook/secret/rotate").then().statusCode(200).extract().path("secret");
+            given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey).post("/v1/events/" + retriedId + "/redeliver")
+                    .then().statusCode(202).body(equalTo("{\"eventId\":\"" + retriedId + "\"}"));
+            await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(50)).until(() ->
+                    "delivered".equals(given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey)
+                            .get("/v1/events/" + retriedId).then().statusCode(200).extract().path("event.delivery.status")));
+            // Longer than the old round's retry wait (2 s): nothing more arrives.
+            int settled = receiver.ofEvent("webhook.test").size();
+            await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).until(() -> receiver.ofEvent("webhook.test").size() == settled);
+            List<Received> sends = receiver.ofEvent("webhook.test").stream()
+                    .filter(post -> retriedId.equals(post.headers().get("x-webhook-id"))).toList();
+            assertTrue(sends.size() == 2 || sends.size() == 3, sends.size() + " sends");
+            WebhookReceiver.assertSigned(sends.get(sends.size() - 1), rotated);
+            assertEquals(sends.size(), given().baseUri(platform.gateway().toString()).header("x-api-key", apiKey)
+                    .get("/v1/events/" + retriedId).then().statusCode(200).extract().jsonPath().getInt("event.delivery.attempts"));
         }
     }
 }

@@ -2,10 +2,12 @@ package com.telemed.bench.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.bench.support.BenchPlatform;
+import com.telemed.bench.support.DirectCalls;
 import com.telemed.bench.support.GatewayApi;
 import com.telemed.bench.support.LoadRun;
 import com.telemed.bench.support.Machine;
 import com.telemed.bench.support.Pgbench;
+import com.telemed.bench.support.ProcessCpu;
 import com.telemed.bench.support.Results;
 import com.telemed.bench.support.Wrk;
 import com.telemed.testkit.infra.PostgresServer;
@@ -19,6 +21,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -43,21 +46,28 @@ import java.util.Random;
  */
 public final class EventsBench {
 
-    /** webhook-service's {@code EventReads.CURSOR} and {@code EventReads.PAGE} (limit 100 + 1), with pgbench's variables. */
+    /**
+     * webhook-service's {@code EventReads.CURSOR} and {@code EventReads.PAGE} (limit 100 + 1, a constant as the service
+     * writes it), with pgbench's variables.
+     */
     static final String PAGE_SQL = """
             \\set s random(1, :events - 1)
             SELECT seq FROM events WHERE id = md5(:partner::text || ':' || :s::text)::uuid AND partner_id = :partner;
-            SELECT e.id, e.type, e.created_at, e.body, d.status, d.attempt_count,\
-             (SELECT a.at FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1), e.seq, e.event_id\
-             FROM events e LEFT JOIN deliveries d ON d.id = e.id WHERE e.partner_id = :partner AND e.seq > :s ORDER BY e.seq LIMIT 101;
+            SELECT e.id, e.type, e.created_at, e.body, d.status, d.attempt_count, d.last_attempt_at, e.seq, e.event_id\
+             FROM events e LEFT JOIN LATERAL (SELECT d.status, d.attempt_count,\
+             (SELECT a.at FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1) AS last_attempt_at\
+             FROM deliveries d WHERE d.id = e.id OFFSET 0) d ON true\
+             WHERE e.partner_id = :partner AND e.seq > :s ORDER BY e.seq LIMIT 101;
             """;
 
     private static final double AIM_P95_MS = 20;
 
     /** The page as webhook-service prepares it (EventReads.PAGE), for EXPLAIN with a custom and with the generic plan. */
-    private static final String PAGE_PREPARED = "SELECT e.id, e.type, e.created_at, e.body, d.status, d.attempt_count,"
-            + " (SELECT a.at FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1), e.seq, e.event_id"
-            + " FROM events e LEFT JOIN deliveries d ON d.id = e.id WHERE e.partner_id = $1 AND e.seq > $2 ORDER BY e.seq LIMIT $3";
+    private static final String PAGE_PREPARED = "SELECT e.id, e.type, e.created_at, e.body, d.status, d.attempt_count, d.last_attempt_at,"
+            + " e.seq, e.event_id FROM events e LEFT JOIN LATERAL (SELECT d.status, d.attempt_count,"
+            + " (SELECT a.at FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1) AS last_attempt_at"
+            + " FROM deliveries d WHERE d.id = e.id OFFSET 0) d ON true"
+            + " WHERE e.partner_id = $1 AND e.seq > $2 ORDER BY e.seq LIMIT 101";
 
     /**
      * EXPLAIN (ANALYZE, BUFFERS) of the page from the middle of the partner's events: the plan PostgreSQL picks for
@@ -65,12 +75,12 @@ public final class EventsBench {
      */
     static void explain(Connection db, String partnerId, long seq) throws Exception {
         try (java.sql.Statement st = db.createStatement()) {
-            st.execute("PREPARE bench_events_page (text, bigint, int) AS " + PAGE_PREPARED);
+            st.execute("PREPARE bench_events_page (text, bigint) AS " + PAGE_PREPARED);
             for (String mode : List.of("force_custom_plan", "force_generic_plan")) {
                 st.execute("SET plan_cache_mode = " + mode);
                 System.out.println("-- the page after event " + seq + " (" + mode + ")");
                 try (ResultSet plan = st.executeQuery("EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_events_page ('"
-                        + partnerId.replace("'", "''") + "', " + seq + ", 101)")) {
+                        + partnerId.replace("'", "''") + "', " + seq + ")")) {
                     while (plan.next()) {
                         System.out.println("   " + plan.getString(1));
                     }
@@ -102,6 +112,43 @@ public final class EventsBench {
                 .header("x-api-key", apiKey).timeout(Duration.ofSeconds(10)).GET().build(), 200, clients, round);
         return new Figures(load.perSecond(), load.p50Ms(), load.latencies().getValueAtPercentile(95) / 1000.0, load.p99Ms(),
                 load.errors());
+    }
+
+    /**
+     * The gateway's share of a page: the same page (one cursor, so the same rows every call) through the gateway and
+     * straight to webhook-service with the partner header and service proof the gateway sends (signed as the round
+     * starts: a proof is fresh for 60 s), wrk both, one round each at the same concurrency.
+     */
+    private static void gatewayShare(Results results, BenchPlatform platform, String partnerId, String apiKey, String cursor,
+                                     int clients, Duration round) throws Exception {
+        Path file = Files.createTempFile("bench-events-cursor-", ".txt");
+        Files.write(file, List.of(cursor));
+        Path script = BenchPlatform.root().resolve("bench/events-page.lua");
+        URI gateway = platform.url(PlatformService.GATEWAY).resolve("/v1/events?limit=100");
+        URI service = platform.url(PlatformService.WEBHOOK).resolve("/v1/events?limit=100");
+        String[] direct = DirectCalls.headers("GET", service.resolve("/v1/events?limit=100&after=" + cursor), partnerId);
+        Map<String, Long> pids = new LinkedHashMap<>();
+        pids.put("gateway", platform.pid(PlatformService.GATEWAY));
+        pids.put("webhook-service", platform.pid(PlatformService.WEBHOOK));
+        // CPU per page by process: what the gateway adds, readable on a shared machine where the latencies are not.
+        ProcessCpu cpu = new ProcessCpu(pids, platform.postgres().pid(), "bench JVM (wrk)", true);
+        ProcessCpu.Snapshot start = cpu.snapshot();
+        Wrk.Result via = Wrk.run("gateway, one page", gateway, new String[] {"x-api-key", apiKey}, clients, round, script,
+                Map.of("WRK_CURSORS", file.toString()));
+        ProcessCpu.Snapshot between = cpu.snapshot();
+        Wrk.Result straight = Wrk.run("direct to webhook-service, one page", service, direct, clients, round, script,
+                Map.of("WRK_CURSORS", file.toString()));
+        ProcessCpu.Snapshot end = cpu.snapshot();
+        for (Wrk.Result result : List.of(via, straight)) {
+            System.out.printf("%-34s %9.0f pages/s   p50 %6.2f ms   p95 %6.2f ms   p99 %6.2f ms   (%d errors)%n",
+                    result.name(), result.perSecond(), result.p50Ms(), result.p95Ms(), result.p99Ms(), result.errors());
+        }
+        System.out.println("  CPU through the gateway: " + cpu.describe(start, between, (int) via.requests()));
+        System.out.println("  CPU direct:              " + cpu.describe(between, end, (int) straight.requests()));
+        results.record("page.one.gateway.p95", via.p95Ms(), "ms", "one page (the same cursor) through the gateway, p95");
+        results.record("page.one.direct.p95", straight.p95Ms(), "ms", "one page (the same cursor) straight to webhook-service, p95");
+        results.record("page.one.gatewayRatio", 100 * via.perSecond() / straight.perSecond(), "%",
+                "pages/s of the same page through the gateway, of direct");
     }
 
     public static void main(String[] args) throws Exception {
@@ -162,6 +209,10 @@ public final class EventsBench {
                     "through the gateway", rate, p50, p95, p99, errors);
             results.headline("page.gateway.p95", p95, "ms", "GET /v1/events?limit=100 through the gateway, p95 at " + clients + " clients");
             results.load("page.gateway", "GET /v1/events?limit=100 through the gateway", rate, "pages/s", p50, p99, Results.Role.DETAIL);
+
+            if (Wrk.available()) {
+                gatewayShare(results, platform, partnerId, apiKey, cursors.get(0), clients, round);
+            }
 
             Pgbench.Result ceiling = Pgbench.run(postgres, "webhook", PAGE_SQL,
                     Map.of("partner", partnerId, "events", Integer.toString(events)), clients, round);

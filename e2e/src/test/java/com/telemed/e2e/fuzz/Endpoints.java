@@ -109,8 +109,12 @@ public final class Endpoints {
                     {"url": "$webhookUrl"}"""),
             partner("POST", "/v1/webhook/secret/rotate", WEBHOOK),
 
-            // Events (partner-extensions.md): the fixture partner's, from the start; the test webhook (409 without a URL).
-            partner("GET", "/v1/events", WEBHOOK).query(param("limit", NUMBER, "20"), param("types", ENUM, "item.approved")),
+            // Events (partner-extensions.md): the fixture partner's, from the start or after its event; one event; its
+            // redelivery and the test webhook (both 409: the fixture partner has no URL).
+            partner("GET", "/v1/events", WEBHOOK).query(param("limit", NUMBER, "20"), param("types", ENUM, "item.approved"),
+                    param("after", ID, Slot.EVENT)),
+            partner("GET", "/v1/events/{event}", WEBHOOK),
+            partner("POST", "/v1/events/{event}/redeliver", WEBHOOK),
             partner("POST", "/v1/webhooks/test", WEBHOOK),
             // The patient's file (Multipart.BASELINES): a stored one adds a message to the fixture's conversation, which stays.
             partner("POST", "/v1/messages/conversations/{conversation}/attachments", MESSAGING).upload(),

@@ -155,6 +155,19 @@ public final class Fixture {
         makeResponse();
         makeToken();
 
+        // An event of P (issue #42): a request of its member denied at once, whose events are recorded as P's (not
+        // sent: P has no URL).
+        String pRequest = call("POST", "/v1/requests", "x-api-key", apiKey, """
+                {"memberId": "%s", "items": [{"drugId": "%s"}], "caseNotes": "for an event"}"""
+                .formatted(ids.get(Slot.MEMBER), drugId), 201).get("requestId").asText();
+        String pItem = call("GET", "/v1/requests/" + pRequest, "x-api-key", apiKey, null, 200)
+                .get("lineItems").get(0).get("itemId").asText();
+        ops("POST", "/ops/v1/requests/" + pRequest + "/items/" + pItem + "/deny",
+                "{\"prescriberId\": \"" + ids.get(Slot.PRESCRIBER) + "\"}", 200);
+        await().atMost(SETTLE).pollInterval(SETTLE_POLL).until(() -> count("SELECT count(*) FROM events WHERE partner_id = '" + partnerId
+                + "' AND type = 'item.denied'") == 1);
+        ids.put(Slot.EVENT, text("SELECT id::text FROM events WHERE partner_id = '" + partnerId + "' AND type = 'item.denied'"));
+
         // Q: a partner of its own for the operator's partner calls, with one delivered webhook.
         JsonNode q = ops("POST", "/ops/v1/partners", "{\"name\": \"Fuzz Q " + suffix + "\"}", 201);
         opsPartnerId = q.get("partner").get("id").asText();

@@ -28,6 +28,11 @@ public enum Slot {
     OPS_DRUG("opsDrug"),
     /** A delivered webhook of {@link #OPS_PARTNER}. */
     DELIVERY("delivery"),
+    /**
+     * An event of the fixture partner (issue #42): its item.denied of a request the fixture denied. The partner has
+     * no URL, so the event was not sent and its redelivery is refused ({@code 409 No webhook URL configured}).
+     */
+    EVENT("event"),
     /** The conversation of {@link #MEMBER} and {@link #PRESCRIBER}. */
     CONVERSATION("conversation"),
     /** A patient's message in {@link #CONVERSATION} (what a prescriber hands off). */

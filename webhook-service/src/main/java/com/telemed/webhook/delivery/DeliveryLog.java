@@ -13,6 +13,7 @@ import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,6 +30,12 @@ public class DeliveryLog {
     public static final String STILL_RETRYING = "Delivery is still being attempted";
     public static final String NO_URL = "Webhook URL not set";
     public static final String NO_URL_CONFIGURED = "No webhook URL configured";
+
+    /** How much longer than {@code webhook.attempt-timeout} a redelivery waits for an attempt in flight to be recorded. */
+    static final Duration REDELIVERY_WAIT_MARGIN = Duration.ofSeconds(5);
+
+    /** How often a redelivery waiting for an attempt in flight looks again. */
+    private static final Duration REDELIVERY_POLL = Duration.ofMillis(50);
 
     private final EntityManager entityManager;
     private final SettingsService settings;
@@ -91,43 +98,87 @@ public class DeliveryLog {
 
     /**
      * The partner's own redelivery of one of its events ({@code POST /v1/events/:id/redeliver},
-     * partner-extensions.md, Events): the ops path's new round of the event's delivery (same
-     * {@code X-Webhook-Id}, signed afresh by its first attempt), or, for an event recorded while no
-     * URL was set, its first delivery, made now under the event's id. {@code 409 No webhook URL configured}
-     * without a URL. A delivery still being attempted is left to its round (answered as accepted:
-     * its attempts are under way). The event row is locked first, so two redeliveries of one event
-     * take turns. Not audited: the audit trail records /ops changes (README, Audit).
+     * partner-extensions.md, Events: sent again, signed with a fresh timestamp, same {@code X-Webhook-Id}):
+     * the ops path's new round of the event's delivery (signed afresh by its first attempt), or, for an
+     * event recorded while no URL was set, its first delivery, made now under the event's id.
+     * {@code 409 No webhook URL configured} without a URL. Not audited: the audit trail records /ops
+     * changes (README, Audit).
+     *
+     * <p>A delivery still being attempted ({@code retrying}), by its lease (the database's clock):
+     * <ul>
+     * <li>not leased (waiting for its next retry, due or not): the new round replaces the old one's
+     * remaining retries, due now and leased to this replica in the same transaction. The claim loop skips
+     * the row while it is locked here ({@code FOR UPDATE SKIP LOCKED}) and finds it leased after, so the
+     * old retry is never sent beside it;</li>
+     * <li>leased and not yet signed: a round's first attempt is queued or under way and signs with its
+     * own start, a fresh timestamp already (e.g. a concurrent redelivery's round): nothing more;</li>
+     * <li>leased and signed: a retry of an older round, with that round's timestamp, is queued or in
+     * flight. The call waits until its attempt is recorded (the lease given back), at most
+     * {@code webhook.attempt-timeout} and {@link #REDELIVERY_WAIT_MARGIN}, then decides again, so the new
+     * round follows that attempt rather than racing it. Longer than that, its replica is stuck or gone:
+     * the round is left to its lease and retries (accepted all the same).</li>
+     * </ul>
+     * The event row is locked first, so two redeliveries of one event take turns.
      */
     public void redeliverEvent(String partnerId, UUID eventId, String envelopeId, String event, String body) {
-        Optional<Job> job = QuarkusTransaction.requiringNew().call(() -> {
-            entityManager.createNativeQuery("SELECT id FROM events WHERE id = ?1 AND partner_id = ?2 FOR UPDATE")
-                    .setParameter(1, eventId).setParameter(2, partnerId).getResultList();
-            WebhookSettings partner = entityManager.find(WebhookSettings.class, partnerId);
-            if (partner == null || partner.url == null) {
-                throw new ApiException(409, NO_URL_CONFIGURED);
+        long deadline = System.nanoTime() + config.attemptTimeout().plus(REDELIVERY_WAIT_MARGIN).toNanos();
+        while (true) {
+            EventRedelivery step = QuarkusTransaction.requiringNew().call(() -> eventRedelivery(partnerId, eventId, envelopeId, event, body));
+            if (step.round().isPresent()) {
+                dispatcher.handOff(List.of(step.round().get()));
+                return;
             }
-            Delivery delivery = entityManager.find(Delivery.class, eventId, LockModeType.PESSIMISTIC_WRITE);
-            if (delivery != null && Delivery.RETRYING.equals(delivery.status)) {
-                return Optional.<Job>empty();
+            if (!step.attemptInFlight() || System.nanoTime() - deadline > 0) {
+                return;
             }
-            boolean first = delivery == null;
-            if (first) {
-                delivery = new Delivery();
-                delivery.id = eventId;
-                delivery.partnerId = partnerId;
-                delivery.eventId = envelopeId;
-                delivery.event = event;
-                delivery.body = body;
-                delivery.createdAt = Timestamps.now();
-                delivery.attemptCount = 0;
+            try {
+                Thread.sleep(REDELIVERY_POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
-            Job round = newRound(delivery, partner, new ApiException(409, NO_URL_CONFIGURED));
-            if (first) {
-                entityManager.persist(delivery);
+        }
+    }
+
+    /**
+     * One try of {@link #redeliverEvent}, in its transaction: the new round to hand off, or none, with whether an
+     * attempt of an older round is in flight ({@code attemptInFlight}: wait for it and try again).
+     */
+    private record EventRedelivery(Optional<Job> round, boolean attemptInFlight) {
+    }
+
+    private EventRedelivery eventRedelivery(String partnerId, UUID eventId, String envelopeId, String event, String body) {
+        entityManager.createNativeQuery("SELECT id FROM events WHERE id = ?1 AND partner_id = ?2 FOR UPDATE")
+                .setParameter(1, eventId).setParameter(2, partnerId).getResultList();
+        WebhookSettings partner = entityManager.find(WebhookSettings.class, partnerId);
+        if (partner == null || partner.url == null) {
+            throw new ApiException(409, NO_URL_CONFIGURED);
+        }
+        Delivery delivery = entityManager.find(Delivery.class, eventId, LockModeType.PESSIMISTIC_WRITE);
+        if (delivery != null && Delivery.RETRYING.equals(delivery.status)) {
+            boolean leased = (Boolean) entityManager.createNativeQuery(
+                            "SELECT coalesce(lease_until > now(), false) FROM deliveries WHERE id = ?1")
+                    .setParameter(1, eventId).getSingleResult();
+            if (leased) {
+                return new EventRedelivery(Optional.empty(), delivery.signature != null);
             }
-            return Optional.of(round);
-        });
-        job.ifPresent(round -> dispatcher.handOff(List.of(round)));
+        }
+        boolean first = delivery == null;
+        if (first) {
+            delivery = new Delivery();
+            delivery.id = eventId;
+            delivery.partnerId = partnerId;
+            delivery.eventId = envelopeId;
+            delivery.event = event;
+            delivery.body = body;
+            delivery.createdAt = Timestamps.now();
+            delivery.attemptCount = 0;
+        }
+        Job round = newRound(delivery, partner, new ApiException(409, NO_URL_CONFIGURED));
+        if (first) {
+            entityManager.persist(delivery);
+        }
+        return new EventRedelivery(Optional.of(round), false);
     }
 
     /**

@@ -26,6 +26,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -303,16 +309,135 @@ class EventsResourceTest {
         }
     }
 
+    /** A staged delivery's timestamp ({@link #stageDelivery}): what its old round's retries send. */
+    private static final String OLD_ROUND = "1763717400";
+
+    /**
+     * Waiting for its next retry (an hour away), the delivery is sent now in a new round: signed afresh, same id,
+     * and the old round's retry is not sent beside it.
+     */
     @Test
-    void redeliverWhileStillBeingAttemptedLeavesTheRoundAlone() {
-        String partner = Partners.newPartner();
-        Partners.setUrl(partner, "http://127.0.0.1:9/never");
-        UUID id = stage(partner, "item.approved", "{\"event\":\"item.approved\"}", Instant.now());
-        stageDelivery(id, partner, "retrying", Instant.now(), 500);
-        as(partner).when().post("/v1/events/" + id + "/redeliver").then()
-                .statusCode(202).body(equalTo("{\"eventId\":\"" + id + "\"}"));
-        assertEquals(1, ServiceDatabase.count("SELECT round_attempts FROM deliveries WHERE id = ?", id));
-        ServiceDatabase.update("UPDATE deliveries SET status = 'failed', next_attempt_at = NULL WHERE id = ?", id);
+    void redeliverOfADeliveryWaitingForItsRetrySendsItNowSignedAfresh() throws Exception {
+        try (Receiver receiver = Receiver.answering(200)) {
+            String partner = Partners.newPartner();
+            String secret = Partners.setUrl(partner, receiver.url());
+            UUID id = stage(partner, "item.approved", "{\"event\":\"item.approved\"}", Instant.now());
+            stageDelivery(id, partner, "retrying", Instant.now(), 500);
+            long before = Instant.now().getEpochSecond();
+
+            as(partner).when().post("/v1/events/" + id + "/redeliver").then()
+                    .statusCode(202).body(equalTo("{\"eventId\":\"" + id + "\"}"));
+
+            assertTrue(receiver.await(1, 10_000), "sent again");
+            Receiver.Received again = receiver.received().get(0);
+            assertEquals(id.toString(), again.header("X-Webhook-Id"));
+            assertEquals("{\"event\":\"item.approved\"}", again.bodyText());
+            assertTrue(Long.parseLong(again.header("X-Webhook-Timestamp")) >= before, "a fresh timestamp");
+            assertEquals(Hmac.expectedSignature(secret, again.header("X-Webhook-Timestamp"), again.body()),
+                    again.header("X-Webhook-Signature"));
+            await().atMost(Duration.ofSeconds(5)).until(() -> "delivered".equals(
+                    as(partner).when().get("/v1/events/" + id).then().statusCode(200).extract().path("event.delivery.status")));
+            JsonPath event = as(partner).when().get("/v1/events/" + id).then().statusCode(200).extract().jsonPath();
+            assertEquals(2, event.getInt("event.delivery.attempts"));
+            assertEquals(List.of(1L, 0L), List.of(
+                    ServiceDatabase.count("SELECT round_attempts FROM deliveries WHERE id = ?", id),
+                    ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE id = ? AND next_attempt_at IS NOT NULL", id)),
+                    "one attempt in the new round, no retry left of the old one");
+            assertEquals(1, receiver.received().size());
+        }
+    }
+
+    /**
+     * A retry of the old round is in flight (the receiver holds it): the redelivery waits for its attempt to be
+     * recorded, then sends the event again in a new round, after it and never beside it.
+     */
+    @Test
+    void redeliverWhileAnOldRoundsRetryIsInFlightFollowsIt() throws Exception {
+        try (Receiver receiver = new Receiver(Receiver.HOLD)) {
+            String partner = Partners.newPartner();
+            String secret = Partners.setUrl(partner, receiver.url());
+            UUID id = stage(partner, "item.approved", "{\"event\":\"item.approved\"}", Instant.now());
+            stageDelivery(id, partner, "retrying", Instant.now(), 500);
+            ServiceDatabase.update("UPDATE deliveries SET next_attempt_at = now() WHERE id = ?", id);
+            assertTrue(receiver.await(1, 10_000), "the due retry is claimed and held");
+            assertEquals(OLD_ROUND, receiver.received().get(0).header("X-Webhook-Timestamp"));
+            long before = Instant.now().getEpochSecond();
+
+            CompletableFuture<Integer> call = CompletableFuture.supplyAsync(() ->
+                    as(partner).when().post("/v1/events/" + id + "/redeliver").then().extract().statusCode());
+            await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(() -> !call.isDone());
+            assertEquals(1, receiver.received().size(), "nothing sent beside the attempt in flight");
+            receiver.release();
+
+            assertEquals(202, call.get(10, TimeUnit.SECONDS));
+            assertTrue(receiver.await(2, 10_000), "sent again after the attempt in flight");
+            Receiver.Received again = receiver.received().get(1);
+            assertTrue(Long.parseLong(again.header("X-Webhook-Timestamp")) >= before, "a fresh timestamp");
+            assertEquals(Hmac.expectedSignature(secret, again.header("X-Webhook-Timestamp"), again.body()),
+                    again.header("X-Webhook-Signature"));
+            await().atMost(Duration.ofSeconds(5)).until(() -> as(partner).when().get("/v1/events/" + id).then().statusCode(200)
+                    .extract().jsonPath().getInt("event.delivery.attempts") == 3);
+            assertEquals("delivered", as(partner).when().get("/v1/events/" + id).then().statusCode(200).extract()
+                    .path("event.delivery.status"));
+            assertEquals(2, receiver.received().size());
+        }
+    }
+
+    /**
+     * Two redeliveries of each of 8 events at once, as each event's old-round retry falls due: per event, the old
+     * retry is sent at most once and never after a fresh send, at least one fresh send follows the calls and at most
+     * one per call, and every send is recorded as an attempt (no send the log does not know).
+     */
+    @Test
+    void twoRedeliveriesAndADueRetryAtOnceNeverSendTwiceAtOnce() throws Exception {
+        try (Receiver receiver = Receiver.answering(200)) {
+            String partner = Partners.newPartner();
+            Partners.setUrl(partner, receiver.url());
+            List<UUID> ids = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                UUID id = stage(partner, "item.approved", "{\"event\":\"item.approved\",\"n\":" + i + "}", Instant.now());
+                stageDelivery(id, partner, "retrying", Instant.now(), 500);
+                ids.add(id);
+            }
+            long before = Instant.now().getEpochSecond();
+            ExecutorService callers = Executors.newFixedThreadPool(16);
+            try {
+                // Due in 300 ms (the claim loop polls every 250 ms): the calls start as they fall due.
+                ServiceDatabase.update("UPDATE deliveries SET next_attempt_at = now() + interval '300 milliseconds'"
+                        + " WHERE partner_id = ?", partner);
+                CountDownLatch go = new CountDownLatch(1);
+                List<Future<Integer>> calls = new ArrayList<>();
+                for (UUID id : ids) {
+                    for (int call = 0; call < 2; call++) {
+                        calls.add(callers.submit(() -> {
+                            go.await();
+                            return as(partner).when().post("/v1/events/" + id + "/redeliver").then().extract().statusCode();
+                        }));
+                    }
+                }
+                await().atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(5)).until(() -> ServiceDatabase.count(
+                        "SELECT count(*) FROM deliveries WHERE partner_id = ? AND next_attempt_at <= now()", partner) == 8);
+                go.countDown();
+                for (Future<Integer> call : calls) {
+                    assertEquals(202, call.get(30, TimeUnit.SECONDS));
+                }
+            } finally {
+                callers.shutdownNow();
+            }
+            await().atMost(Duration.ofSeconds(20)).until(() -> ServiceDatabase.count(
+                    "SELECT count(*) FROM deliveries WHERE partner_id = ? AND status = 'delivered'", partner) == 8);
+            for (UUID id : ids) {
+                List<Receiver.Received> sends = receiver.received().stream()
+                        .filter(received -> id.toString().equals(received.header("X-Webhook-Id"))).toList();
+                List<Boolean> fresh = sends.stream()
+                        .map(received -> Long.parseLong(received.header("X-Webhook-Timestamp")) >= before).toList();
+                long stale = fresh.stream().filter(f -> !f).count();
+                assertTrue(stale <= 1 && (stale == 0 || !fresh.get(0).equals(true)), id + ": the old retry at most once, first: " + fresh);
+                assertTrue(fresh.contains(true) && sends.size() - stale <= 2, id + ": " + fresh);
+                assertEquals(1 + sends.size(), ServiceDatabase.count("SELECT count(*) FROM delivery_attempts WHERE delivery_id = ?", id),
+                        id + ": every send recorded");
+            }
+        }
     }
 
     @Test
