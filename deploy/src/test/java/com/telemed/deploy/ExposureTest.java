@@ -35,8 +35,8 @@ class ExposureTest {
 
     /**
      * Who calls whom, from the code: each service's SERVICE_URLS_<NAME> settings (application.properties:
-     * gateway.service-urls.*, platform.service-urls.* (requests, messaging), members.requests-service.url,
-     * billing.remote.*-url, web.service-urls.*). catalogue-service and webhook-service call no service;
+     * platform.service-urls.* (gateway, requests, members, messaging, billing), web.service-urls.*).
+     * catalogue-service and webhook-service call no service;
      * web-service calls requests-service and the gateway's internal endpoint.
      */
     static final Map<Chart.Service, Set<Chart.Service>> CALLS = Map.of(

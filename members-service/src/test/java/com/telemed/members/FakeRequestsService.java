@@ -49,7 +49,7 @@ public class FakeRequestsService extends FakeNeighbour {
     private volatile boolean changingProbe;
     private volatile Failure fenceFailure;
 
-    public FakeRequestsService(@ConfigProperty(name = "members.requests-service.url") String url, ServiceTrust trust) {
+    public FakeRequestsService(@ConfigProperty(name = "platform.service-urls.requests-service") String url, ServiceTrust trust) {
         super(url, request -> trust.verify(request) == ServiceProof.Verdict.PROVEN);
     }
 

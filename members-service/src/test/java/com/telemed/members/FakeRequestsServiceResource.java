@@ -15,7 +15,7 @@ public class FakeRequestsServiceResource implements QuarkusTestResourceLifecycle
 
     @Override
     public Map<String, String> start() {
-        return FakeNeighbour.testPolicy("http://127.0.0.1:" + FreePorts.next(), "members.requests-service.url");
+        return FakeNeighbour.testPolicy("http://127.0.0.1:" + FreePorts.next(), "platform.service-urls.requests-service");
     }
 
     @Override

@@ -2,6 +2,10 @@ package com.telemed.billing.rebuild;
 
 import com.telemed.billing.ledger.LedgerRebuilds;
 import com.telemed.billing.ledger.LedgerWrites;
+import com.telemed.billing.members.MembersApi;
+import com.telemed.billing.members.MembersClient;
+import com.telemed.billing.requests.RequestsApi;
+import com.telemed.billing.requests.RequestsServiceClient;
 import com.telemed.common.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -35,12 +39,14 @@ public class Rebuild {
     /** How often a rebuild waiting for another looks at its claim. */
     private static final Duration WAIT = Duration.ofMillis(200);
 
-    private final Owners owners;
+    private final MembersClient members;
+    private final RequestsServiceClient requests;
     private final LedgerRebuilds rebuilds;
     private final RebuildConfig config;
 
-    public Rebuild(Owners owners, LedgerRebuilds rebuilds, RebuildConfig config) {
-        this.owners = owners;
+    public Rebuild(MembersClient members, RequestsServiceClient requests, LedgerRebuilds rebuilds, RebuildConfig config) {
+        this.members = members;
+        this.requests = requests;
         this.rebuilds = rebuilds;
         this.config = config;
     }
@@ -65,34 +71,34 @@ public class Rebuild {
     }
 
     private Outcome readAndStage(String partnerId, UUID rebuildId) {
-        int members = 0;
+        int read = 0;
         UUID after = null;
         do {
-            OwnersApi.MembersPage page = owners.members(partnerId, after);
+            MembersApi.MembersPage page = members.page(partnerId, after);
             List<LedgerWrites.Names> names = new ArrayList<>();
             List<LedgerWrites.Status> statuses = new ArrayList<>();
-            for (OwnersApi.ExportedMember member : page.members()) {
+            for (MembersApi.ExportedMember member : page.members()) {
                 names.add(new LedgerWrites.Names(partnerId, member.memberId(), member.firstName(), member.lastName(),
                         member.email(), member.updatedAt()));
-                for (OwnersApi.StatusChange change : member.statusChanges()) {
+                for (MembersApi.StatusChange change : member.statusChanges()) {
                     statuses.add(new LedgerWrites.Status(change.id(), partnerId, member.memberId(), change.status(), change.at()));
                 }
             }
             rebuilds.stage(partnerId, rebuildId, names, statuses, List.of());
-            members += page.members().size();
+            read += page.members().size();
             after = page.next();
         } while (after != null);
         int billable = 0;
         after = null;
         do {
-            OwnersApi.ApprovalsPage page = owners.firstApprovals(partnerId, after);
+            RequestsApi.ApprovalsPage page = requests.firstApprovals(partnerId, after);
             rebuilds.stage(partnerId, rebuildId, List.of(), List.of(), page.members().stream()
                     .map(first -> new LedgerWrites.Approval(partnerId, first.memberId(), first.firstApprovedAt()))
                     .toList());
             billable += page.members().size();
             after = page.next();
         } while (after != null);
-        return new Outcome(members, billable);
+        return new Outcome(read, billable);
     }
 
     /** Waits, holding nothing, while another rebuild of the partner holds a fresh claim; then claims it. */

@@ -1,7 +1,7 @@
 package com.telemed.billing.rebuild;
 
 import com.fasterxml.jackson.databind.node.TextNode;
-import com.telemed.billing.settings.BillingSettingsResource;
+import com.telemed.billing.settings.BillingSettingsSchemas;
 import com.telemed.common.validation.Issues;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -44,7 +44,7 @@ public class RebuildResource {
     @POST
     public Rebuild.Outcome rebuild(@PathParam("partnerId") String partnerId) {
         Issues issues = new Issues();
-        BillingSettingsResource.PARTNER_ID.validate(TextNode.valueOf(partnerId), List.of("partnerId"), issues);
+        BillingSettingsSchemas.PARTNER_ID.validate(TextNode.valueOf(partnerId), List.of("partnerId"), issues);
         issues.throwIfAny();
         return rebuild.partner(partnerId);
     }

@@ -1,23 +1,10 @@
 package com.telemed.billing.settings;
 
-import static com.telemed.common.validation.Schemas.bool;
-import static com.telemed.common.validation.Schemas.enumOf;
-import static com.telemed.common.validation.Schemas.number;
-import static com.telemed.common.validation.Schemas.object;
-import static com.telemed.common.validation.Schemas.string;
-
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
-import com.telemed.common.json.Timestamps;
 import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.Issues;
-import com.telemed.common.validation.ObjectSchema;
-import com.telemed.common.validation.StringSchema;
-import io.quarkus.hibernate.orm.panache.Panache;
-import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
@@ -25,7 +12,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.math.BigDecimal;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
@@ -48,42 +34,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class BillingSettingsResource {
 
     static final String NOT_FOUND = "Billing settings not found";
-    static final String WEEKDAY_REQUIRED = "weekday is required for a weekly cycle";
-    static final String WEEKDAY_MONTHLY = "weekday is only for a weekly cycle";
-    /** More than any contracted rate; six decimals, as every amount the platform stores. */
-    static final int RATE_MAX = 1_000_000;
 
-    /** The partner id an operator path names (the gateway's ids fit; the owners refuse longer ones). */
-    public static final StringSchema PARTNER_ID = string().min(1).max(64);
-    static final ObjectSchema BODY = object()
-            .field("enabled", bool())
-            .field("cycle", enumOf(BillingSettings.MONTHLY, BillingSettings.WEEKLY))
-            .field("weekday", number().integer().min(1).max(7).optional().nullable())
-            .field("ratePerMember", number().min(0).max(RATE_MAX).decimals(6))
-            .rule((body, path, issues) -> {
-                JsonNode cycle = body.get("cycle");
-                boolean weekday = body.hasNonNull("weekday");
-                if (cycle != null && BillingSettings.WEEKLY.equals(cycle.asText()) && !weekday) {
-                    issues.custom(Issues.append(path, "weekday"), WEEKDAY_REQUIRED);
-                } else if (cycle != null && BillingSettings.MONTHLY.equals(cycle.asText()) && weekday) {
-                    issues.custom(Issues.append(path, "weekday"), WEEKDAY_MONTHLY);
-                }
-            });
+    private final BillingSettingsStore settings;
 
-    public record SettingsInput(boolean enabled, String cycle, Integer weekday, BigDecimal ratePerMember) {
-    }
-
-    private final AuditTrail audit;
-
-    public BillingSettingsResource(AuditTrail audit) {
-        this.audit = audit;
-    }
-
-    @JsonPropertyOrder({"enabled", "cycle", "weekday", "ratePerMember"})
-    public record SettingsView(boolean enabled, String cycle, Integer weekday, BigDecimal ratePerMember) {
-        static SettingsView of(BillingSettings settings) {
-            return new SettingsView(settings.enabled, settings.cycle, settings.weekday, settings.ratePerMember.stripTrailingZeros());
-        }
+    public BillingSettingsResource(BillingSettingsStore settings) {
+        this.settings = settings;
     }
 
     @Tag(name = "Billing settings")
@@ -94,17 +49,12 @@ public class BillingSettingsResource {
     @APIResponse(responseCode = "400", ref = "ValidationFailed")
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
-    @Transactional
-    public SettingsView put(@PathParam("partnerId") String partnerId, JsonNode body) {
+    public BillingSettingsViews.Settings put(@PathParam("partnerId") String partnerId, JsonNode body) {
         Issues issues = new Issues();
-        PARTNER_ID.validate(TextNode.valueOf(partnerId), List.of("partnerId"), issues);
-        BODY.validate(body, List.of(), issues);
+        BillingSettingsSchemas.PARTNER_ID.validate(TextNode.valueOf(partnerId), List.of("partnerId"), issues);
+        BillingSettingsSchemas.BODY.validate(body, List.of(), issues);
         issues.throwIfAny();
-        SettingsInput input = Binding.bindValidated(body, SettingsInput.class);
-        BillingSettings.set(partnerId, input.enabled(), input.cycle(), input.weekday(), input.ratePerMember(), Timestamps.now());
-        audit.record("billing_settings.update", "billing_settings", partnerId, partnerId);
-        Panache.getEntityManager().clear();
-        return SettingsView.of(BillingSettings.findById(partnerId));
+        return settings.put(partnerId, Binding.bindValidated(body, BillingSettingsInput.class));
     }
 
     @Tag(name = "Billing settings")
@@ -113,12 +63,7 @@ public class BillingSettingsResource {
     @APIResponse(responseCode = "200", description = "The settings", content = @Content(mediaType = "application/json", schema = @Schema(ref = "BillingSettings")))
     @APIResponse(responseCode = "404", ref = "NotFound")
     @GET
-    @Transactional
-    public SettingsView get(@PathParam("partnerId") String partnerId) {
-        BillingSettings settings = BillingSettings.findById(partnerId);
-        if (settings == null) {
-            throw ApiException.notFound(NOT_FOUND);
-        }
-        return SettingsView.of(settings);
+    public BillingSettingsViews.Settings get(@PathParam("partnerId") String partnerId) {
+        return settings.find(partnerId).orElseThrow(() -> ApiException.notFound(NOT_FOUND));
     }
 }

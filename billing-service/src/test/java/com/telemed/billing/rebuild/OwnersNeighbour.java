@@ -28,7 +28,7 @@ public class OwnersNeighbour extends FakeNeighbour {
     private final Map<String, TreeMap<String, JsonObject>> members = new ConcurrentHashMap<>();
     private final Map<String, TreeMap<String, String>> approvals = new ConcurrentHashMap<>();
 
-    public OwnersNeighbour(@ConfigProperty(name = "billing.remote.members-url") String url, ServiceTrust trust) {
+    public OwnersNeighbour(@ConfigProperty(name = "platform.service-urls.members-service") String url, ServiceTrust trust) {
         super(url, request -> trust.verify(request) == ServiceProof.Verdict.PROVEN);
     }
 

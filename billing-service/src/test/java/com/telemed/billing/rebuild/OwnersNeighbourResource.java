@@ -14,8 +14,8 @@ public class OwnersNeighbourResource implements QuarkusTestResourceLifecycleMana
 
     @Override
     public Map<String, String> start() {
-        Map<String, String> config = FakeNeighbour.testPolicy("http://127.0.0.1:" + FreePorts.next(), "billing.remote.members-url",
-                "billing.remote.requests-url");
+        Map<String, String> config = FakeNeighbour.testPolicy("http://127.0.0.1:" + FreePorts.next(), "platform.service-urls.members-service",
+                "platform.service-urls.requests-service");
         config.put("platform.remote.read-timeout", "30s");
         return config;
     }

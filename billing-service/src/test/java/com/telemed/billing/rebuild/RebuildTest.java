@@ -12,6 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.telemed.billing.LedgerFixture;
 import com.telemed.billing.ledger.Ledger;
+import com.telemed.billing.members.MembersClient;
+import com.telemed.billing.requests.RequestsServiceClient;
 import com.telemed.testkit.http.FakeNeighbour;
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import com.telemed.testkit.quarkus.ServiceDatabase;
@@ -61,7 +63,10 @@ class RebuildTest {
     OwnersNeighbour owners;
 
     @Inject
-    Owners ownersClient;
+    MembersClient membersClient;
+
+    @Inject
+    RequestsServiceClient requestsClient;
 
     String partner;
 
@@ -259,8 +264,11 @@ class RebuildTest {
     @Test
     void noOwnerIsCalledInsideATransaction() {
         IllegalStateException refused = assertThrows(IllegalStateException.class,
-                () -> QuarkusTransaction.requiringNew().run(() -> ownersClient.members(partner, null)));
+                () -> QuarkusTransaction.requiringNew().run(() -> membersClient.page(partner, null)));
         assertEquals("members-service billing-export called inside a transaction", refused.getMessage());
+        refused = assertThrows(IllegalStateException.class,
+                () -> QuarkusTransaction.requiringNew().run(() -> requestsClient.firstApprovals(partner, null)));
+        assertEquals("requests-service first-approvals called inside a transaction", refused.getMessage());
         assertEquals(List.of(), owners.calls());
     }
 

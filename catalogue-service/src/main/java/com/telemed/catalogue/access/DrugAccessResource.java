@@ -1,16 +1,9 @@
 package com.telemed.catalogue.access;
 
-import static com.telemed.common.validation.Schemas.array;
-import static com.telemed.common.validation.Schemas.object;
-import static com.telemed.common.validation.Schemas.string;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import com.telemed.catalogue.drug.DrugIds;
 import com.telemed.common.validation.Binding;
 import com.telemed.common.validation.Issues;
-import com.telemed.common.validation.ObjectSchema;
-import com.telemed.common.validation.StringSchema;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -36,18 +29,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class DrugAccessResource {
 
-    /** Partner ids are the gateway's UUIDs; the setting's primary key is the path's id. */
-    static final int PARTNER_ID_MAX = 64;
-    /** More drug ids than any catalogue has. */
-    static final int DRUG_IDS_MAX = 1_000;
-
-    /** {@code drugIds} must be present: a list, or {@code null} for the full catalogue. */
-    static final ObjectSchema BODY = object().field("drugIds", array(DrugIds.schema()).max(DRUG_IDS_MAX).nullable());
-
-    /** The path's partner id, reported with the body's issues under {@code ["partnerId"]}. */
-    static final StringSchema PARTNER_ID = string().min(1).max(PARTNER_ID_MAX);
-
-    /** The body, bound after {@link #BODY}: {@code null} drugIds is the full catalogue. */
+    /** The body, bound after {@link AccessSchemas#PUT}: {@code null} drugIds is the full catalogue. */
     public record DrugAccessInput(List<String> drugIds) {
     }
 
@@ -71,8 +53,8 @@ public class DrugAccessResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public DrugAccessView put(@PathParam("partnerId") String partnerId, JsonNode body) {
         Issues issues = new Issues();
-        PARTNER_ID.validate(TextNode.valueOf(partnerId), List.of("partnerId"), issues);
-        BODY.validate(body, List.of(), issues);
+        AccessSchemas.PARTNER_ID.validate(TextNode.valueOf(partnerId), List.of("partnerId"), issues);
+        AccessSchemas.PUT.validate(body, List.of(), issues);
         issues.throwIfAny();
         DrugAccessInput input = Binding.bindValidated(body, DrugAccessInput.class);
         return new DrugAccessView(access.set(partnerId, input.drugIds()).orElse(null));

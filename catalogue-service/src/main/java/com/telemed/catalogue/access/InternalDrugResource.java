@@ -1,11 +1,7 @@
 package com.telemed.catalogue.access;
 
-import static com.telemed.common.validation.Schemas.object;
-import static com.telemed.common.validation.Schemas.string;
-
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.telemed.common.validation.ObjectSchema;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -21,8 +17,6 @@ import jakarta.ws.rs.core.MediaType;
 @Produces(MediaType.APPLICATION_JSON)
 public class InternalDrugResource {
 
-    static final ObjectSchema QUERY = object().field("partnerId", string().min(1).max(64));
-
     private final DrugLookupService lookups;
 
     public InternalDrugResource(DrugLookupService lookups) {
@@ -37,7 +31,7 @@ public class InternalDrugResource {
         if (partnerId != null) {
             query.put("partnerId", partnerId);
         }
-        QUERY.validate(query);
+        AccessSchemas.LOOKUP.validate(query);
         return lookups.lookup(drugId, partnerId);
     }
 }

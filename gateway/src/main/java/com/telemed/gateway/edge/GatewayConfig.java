@@ -3,7 +3,6 @@ package com.telemed.gateway.edge;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
-import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -96,38 +95,5 @@ public interface GatewayConfig {
         /** Client addresses tracked at once (the least recently seen are forgotten first). */
         @WithDefault("100000")
         long trackedAddresses();
-    }
-
-    /** Where each service listens ({@code SERVICE_URLS_<NAME>}). */
-    ServiceUrls serviceUrls();
-
-    interface ServiceUrls {
-        URI requests();
-
-        URI members();
-
-        URI catalogue();
-
-        URI messaging();
-
-        URI billing();
-
-        URI webhook();
-
-        /** web-service, the pages ({@code SERVICE_URLS_WEB}). */
-        URI web();
-    }
-
-    default URI urlOf(Upstream upstream) {
-        return switch (upstream) {
-            case REQUESTS -> serviceUrls().requests();
-            case MEMBERS -> serviceUrls().members();
-            case CATALOGUE -> serviceUrls().catalogue();
-            case MESSAGING -> serviceUrls().messaging();
-            case BILLING -> serviceUrls().billing();
-            case WEBHOOK -> serviceUrls().webhook();
-            case WEB -> serviceUrls().web();
-            case GATEWAY -> throw new IllegalArgumentException("the gateway serves its own routes");
-        };
     }
 }

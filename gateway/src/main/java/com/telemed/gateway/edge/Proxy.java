@@ -52,11 +52,13 @@ public class Proxy {
     private final Vertx vertx;
     private final HttpClient client;
     private final GatewayConfig config;
+    private final UpstreamUrls urls;
     private final ServiceTrust trust;
 
-    public Proxy(Vertx vertx, GatewayConfig config, ServiceTrust trust) {
+    public Proxy(Vertx vertx, GatewayConfig config, UpstreamUrls urls, ServiceTrust trust) {
         this.vertx = vertx;
         this.config = config;
+        this.urls = urls;
         this.trust = trust;
         this.client = vertx.createHttpClient(new HttpClientOptions()
                 .setKeepAlive(true)
@@ -159,8 +161,8 @@ public class Proxy {
             String target = request.query() == null ? path : path + "?" + request.query();
             RequestOptions options = new RequestOptions()
                     .setMethod(request.method())
-                    .setHost(config.urlOf(upstream).getHost())
-                    .setPort(config.urlOf(upstream).getPort())
+                    .setHost(urls.of(upstream).getHost())
+                    .setPort(urls.of(upstream).getPort())
                     .setURI(target);
             client.request(options).onComplete(opened -> {
                 if (opened.failed() && sendsOnceMore(body, retried, opened.cause())) {

@@ -4,10 +4,10 @@ import com.telemed.common.error.ApiException;
 import com.telemed.common.remote.Answers;
 import com.telemed.common.remote.RemoteCalls;
 import com.telemed.common.remote.RemoteService;
+import com.telemed.common.remote.ServiceUrls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
 import java.util.UUID;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The one way the gateway asks requests-service something itself (everything else it only forwards):
@@ -15,7 +15,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * must name an existing prescriber). Through platform-commons' remote-call policy (service proof,
  * timeouts, one retry, circuit breaker); a 404 is the answer "no such prescriber", and requests-service
  * not answering is {@code 503 Service Unavailable}. Never called inside a transaction. The URL is
- * read as a setting (not through the edge's configuration), so this feature depends on no other.
+ * platform-commons' {@code platform.service-urls.requests-service} (not the edge's), so this feature depends on no other.
  */
 @ApplicationScoped
 public class RequestsServiceClient {
@@ -23,8 +23,8 @@ public class RequestsServiceClient {
     private final RequestsApi api;
     private final RemoteService requests;
 
-    public RequestsServiceClient(RemoteCalls calls, @ConfigProperty(name = "gateway.service-urls.requests") String requestsUrl) {
-        this.api = calls.client(RequestsApi.class, requestsUrl);
+    public RequestsServiceClient(RemoteCalls calls, ServiceUrls urls) {
+        this.api = calls.client(RequestsApi.class, urls.of("requests-service"));
         this.requests = calls.service("requests-service");
     }
 

@@ -105,7 +105,7 @@ class AuditTrailTest {
     }
 
     private void billingAnswers(AuditEntry... entries) throws Exception {
-        billing = new BillingAudit(ConfigProvider.getConfig().getValue("gateway.service-urls.billing", String.class));
+        billing = new BillingAudit(ConfigProvider.getConfig().getValue("platform.service-urls.billing-service", String.class));
         billing.entries.addAll(List.of(entries));
         billing.start();
     }

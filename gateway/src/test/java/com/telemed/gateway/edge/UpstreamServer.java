@@ -151,13 +151,13 @@ public class UpstreamServer implements QuarkusTestResourceLifecycleManager {
         }
         String url = "http://127.0.0.1:" + server.actualPort();
         return Map.ofEntries(
-                Map.entry("gateway.service-urls.requests", url),
-                Map.entry("gateway.service-urls.members", url),
-                Map.entry("gateway.service-urls.catalogue", url),
-                Map.entry("gateway.service-urls.messaging", url),
-                Map.entry("gateway.service-urls.billing", "http://127.0.0.1:" + com.telemed.testkit.infra.FreePorts.next()),
-                Map.entry("gateway.service-urls.webhook", url),
-                Map.entry("gateway.service-urls.web", url),
+                Map.entry("platform.service-urls.requests-service", url),
+                Map.entry("platform.service-urls.members-service", url),
+                Map.entry("platform.service-urls.catalogue-service", url),
+                Map.entry("platform.service-urls.messaging-service", url),
+                Map.entry("platform.service-urls.billing-service", "http://127.0.0.1:" + com.telemed.testkit.infra.FreePorts.next()),
+                Map.entry("platform.service-urls.webhook-service", url),
+                Map.entry("platform.service-urls.web-service", url),
                 Map.entry("gateway.upstream-timeout", "1s"),
                 Map.entry("gateway.body-stall-timeout", "1s"),
                 Map.entry("gateway.download-pace.window", "2s"),

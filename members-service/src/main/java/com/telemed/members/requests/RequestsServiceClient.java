@@ -3,6 +3,7 @@ package com.telemed.members.requests;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.remote.RemoteCalls;
 import com.telemed.common.remote.RemoteService;
+import com.telemed.common.remote.ServiceUrls;
 import com.telemed.members.member.MemberRequests;
 import com.telemed.members.member.RequestSummary;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,8 +45,8 @@ public class RequestsServiceClient implements MemberRequests {
     private final RequestsApi api;
     private final RemoteService requests;
 
-    public RequestsServiceClient(RequestsClientConfig config, RemoteCalls calls) {
-        this.api = calls.client(RequestsApi.class, config.url());
+    public RequestsServiceClient(ServiceUrls urls, RemoteCalls calls) {
+        this.api = calls.client(RequestsApi.class, urls.of("requests-service"));
         this.requests = calls.service("requests-service");
     }
 

@@ -183,7 +183,7 @@ class MemberVersionFenceTest {
 
         // requests-service unreachable: connection refused.
         requestsService.reset();
-        int port = URI.create(ConfigProvider.getConfig().getValue("members.requests-service.url", String.class)).getPort();
+        int port = URI.create(ConfigProvider.getConfig().getValue("platform.service-urls.requests-service", String.class)).getPort();
         requestsService.stop();
         try {
             await(() -> refused(port), "the fake to stop listening");

@@ -126,6 +126,29 @@ class SchemasTest {
     }
 
     @Test
+    void unknownKeysAreEachAnIssueAfterTheFieldsWhateverTheyWere() throws Exception {
+        ObjectSchema answers = object().unknownKeys("Unknown question")
+                .field("smoker", bool())
+                .field("goal", enumOf("lose", "maintain"))
+                .rule((object, path, issues) -> issues.custom(path, "a rule runs only on a whole object"));
+        assertEquals(List.of(
+                issue("code", "invalid_type", "expected", "boolean", "received", "string", "path", List.of("smoker"),
+                        "message", "Expected boolean, received string"),
+                issue("code", "invalid_enum_value", "received", "gain", "options", List.of("lose", "maintain"),
+                        "path", List.of("goal"), "message", "Invalid enum value. Expected 'lose' | 'maintain', received 'gain'"),
+                issue("code", "custom", "path", List.of("height"), "message", "Unknown question"),
+                issue("code", "custom", "path", List.of("extra"), "message", "Unknown question")),
+                issues(answers, "{\"height\": 170, \"smoker\": \"no\", \"goal\": \"gain\", \"extra\": true}"));
+        assertEquals(List.of(
+                issue("code", "custom", "path", List.of("extra"), "message", "Unknown question"),
+                issue("code", "custom", "path", List.of(), "message", "a rule runs only on a whole object")),
+                issues(answers, "{\"smoker\": true, \"goal\": \"lose\", \"extra\": 1}"));
+        assertEquals(List.of(issue("code", "invalid_type", "expected", "object", "received", "array", "path", List.of(),
+                "message", "Expected object, received array")), issues(answers, "[]"));
+        object().field("smoker", bool()).validate(JSON.readTree("{\"smoker\": true, \"extra\": 1}"));
+    }
+
+    @Test
     void arraysReportIndexesAndSize() throws Exception {
         ObjectSchema body = object().field("items", array(object().field("ok", bool())).min(1).max(1));
         assertEquals(List.of(

@@ -3,17 +3,16 @@ package com.telemed.requests.survey;
 import static com.telemed.common.validation.Schemas.bool;
 import static com.telemed.common.validation.Schemas.enumOf;
 import static com.telemed.common.validation.Schemas.number;
+import static com.telemed.common.validation.Schemas.object;
 import static com.telemed.common.validation.Schemas.string;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
-import com.telemed.common.validation.Issues;
+import com.telemed.common.validation.ObjectSchema;
 import com.telemed.common.validation.Schema;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -66,37 +65,10 @@ final class SurveyAnswers {
      * (path {@code ["answers", "<questionId>"]}), then every key that names no question is a
      * {@code custom} issue {@code Unknown question}; all of them in one answer.
      */
-    static final class AnswersSchema extends Schema<AnswersSchema> {
-
-        private final List<Question> questions;
-
-        AnswersSchema(List<Question> questions) {
-            this.questions = questions;
-        }
-
-        @Override
-        protected String expected() {
-            return "object";
-        }
-
-        @Override
-        protected boolean check(JsonNode value, List<Object> path, Issues issues) {
-            if (!value.isObject()) {
-                issues.invalidType(path, expected(), Issues.typeOf(value));
-                return false;
-            }
-            Set<String> known = new HashSet<>();
-            for (Question question : questions) {
-                known.add(question.id());
-                answerSchema(question).validate(value.get(question.id()), Issues.append(path, question.id()), issues);
-            }
-            value.fieldNames().forEachRemaining(name -> {
-                if (!known.contains(name)) {
-                    issues.custom(Issues.append(path, name), UNKNOWN_QUESTION);
-                }
-            });
-            return true;
-        }
+    static ObjectSchema answersSchema(List<Question> questions) {
+        ObjectSchema answers = object().unknownKeys(UNKNOWN_QUESTION);
+        questions.forEach(question -> answers.field(question.id(), answerSchema(question)));
+        return answers;
     }
 
     /** The answered questions (absent and {@code null} answers left out), in the definition's order. */

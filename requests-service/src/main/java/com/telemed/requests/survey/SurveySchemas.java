@@ -144,7 +144,7 @@ final class SurveySchemas {
      */
     static ObjectSchema response(List<Question> questions) {
         return object()
-                .field("answers", new SurveyAnswers.AnswersSchema(questions))
+                .field("answers", SurveyAnswers.answersSchema(questions))
                 .field("contact", object()
                         .field("firstName", string().min(1).max(NAME_MAX).singleLine())
                         .field("lastName", string().min(1).max(NAME_MAX).singleLine())
