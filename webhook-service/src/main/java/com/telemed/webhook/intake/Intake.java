@@ -48,7 +48,7 @@ public class Intake {
     static final String INSERT_DELIVERIES = "INSERT INTO deliveries (id, partner_id, event_id, event, body,"
             + " status, attempt_count, round_attempts, next_attempt_at, lease_until, created_at, updated_at)"
             + " SELECT u.id, u.partner_id, u.event_id, u.event, u.body, 'retrying', 0, 0,"
-            + "   now(), CASE WHEN u.leased THEN now() + ?::interval END, ?, ?"
+            + "   CASE WHEN u.leased THEN now() + ?::interval ELSE now() END, CASE WHEN u.leased THEN now() + ?::interval END, ?, ?"
             + " FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::boolean[])"
             + "   WITH ORDINALITY AS u(id, partner_id, event_id, event, body, leased, n)"
             + " ORDER BY u.n"
@@ -219,15 +219,17 @@ public class Intake {
         List<Job> inserted = new ArrayList<>();
         int unleased = 0;
         try (PreparedStatement insert = connection.prepareStatement(INSERT_DELIVERIES)) {
+            // A leased delivery is due when its lease ends (DeliveryStore.CLAIM: claims never walk past held rows).
             insert.setString(1, config.lease().toMillis() + " milliseconds");
-            insert.setTimestamp(2, now);
+            insert.setString(2, config.lease().toMillis() + " milliseconds");
             insert.setTimestamp(3, now);
-            insert.setArray(4, connection.createArrayOf("uuid", ids));
-            insert.setArray(5, connection.createArrayOf("text", partners));
-            insert.setArray(6, connection.createArrayOf("text", envelopeIds));
-            insert.setArray(7, connection.createArrayOf("text", events));
-            insert.setArray(8, connection.createArrayOf("text", bodies));
-            insert.setArray(9, connection.createArrayOf("boolean", leased));
+            insert.setTimestamp(4, now);
+            insert.setArray(5, connection.createArrayOf("uuid", ids));
+            insert.setArray(6, connection.createArrayOf("text", partners));
+            insert.setArray(7, connection.createArrayOf("text", envelopeIds));
+            insert.setArray(8, connection.createArrayOf("text", events));
+            insert.setArray(9, connection.createArrayOf("text", bodies));
+            insert.setArray(10, connection.createArrayOf("boolean", leased));
             try (ResultSet rows = insert.executeQuery()) {
                 while (rows.next()) {
                     Job job = jobs.get(rows.getObject(1, UUID.class));
