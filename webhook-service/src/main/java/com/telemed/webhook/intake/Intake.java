@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.locks.ReentrantLock;
 import org.jboss.logging.Logger;
 
 /**
@@ -75,6 +76,8 @@ public class Intake {
     private final WebhookConfig config;
     private final Dispatcher dispatcher;
     private final DeliveryMetrics metrics;
+    /** {@link #record}'s turns: one batch of this replica at a time. */
+    private final ReentrantLock turns = new ReentrantLock();
 
     public Intake(AgroalDataSource dataSource, SecretCipher cipher, WebhookConfig config, Dispatcher dispatcher,
                   DeliveryMetrics metrics) {
@@ -112,11 +115,24 @@ public class Intake {
     /**
      * Records webhooks of distinct envelope ids as {@link #accept} does (also the partner's own
      * {@code webhook.test}, events.WebhookTestResource), then hands the leased deliveries to the dispatcher.
+     *
+     * <p>One batch at a time in this replica (issue 44), from reading the dispatcher's room to handing off what it
+     * leased. Batches took turns anyway: each holds most of the partners whose counter rows it locks until its
+     * commit (README, Events), so concurrent batches waited in PostgreSQL (2.5 s per counter statement in
+     * bench/webhook-delivery.sh), each holding a connection; and two batches read the same room before either had
+     * handed off, leased more than fit and gave the rest back (80 give-backs per 20,000 events). Another replica's
+     * batches still meet this one's on the counter rows.
      */
     public Result record(List<Envelopes.Webhook> webhooks, int skipped) throws SQLException {
-        Result result = store(webhooks, skipped);
+        Result result;
+        turns.lock();
+        try {
+            result = store(webhooks, skipped);
+            dispatcher.handOff(result.fresh());
+        } finally {
+            turns.unlock();
+        }
         metrics.dropped(result.dropped());
-        dispatcher.handOff(result.fresh());
         if (result.unleased() > 0) {
             dispatcher.storedUnleased();
         }
