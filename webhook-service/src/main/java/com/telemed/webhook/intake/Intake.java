@@ -120,7 +120,7 @@ public class Intake {
      * leased. Batches took turns anyway: each holds most of the partners whose counter rows it locks until its
      * commit (README, Events), so concurrent batches waited in PostgreSQL (2.5 s per counter statement in
      * bench/webhook-delivery.sh), each holding a connection; and two batches read the same room before either had
-     * handed off, leased more than fit and gave the rest back (80 give-backs per 20,000 events). Another replica's
+     * handed off, leased more than fit and gave the rest back. Another replica's
      * batches still meet this one's on the counter rows.
      */
     public Result record(List<Envelopes.Webhook> webhooks, int skipped) throws SQLException {
