@@ -37,8 +37,15 @@ public class DeliveryStore {
      * A delivery never attempted (in this round) has no signature yet: its partner's secret comes
      * with it (with the id of its key), for its first attempt to sign it; a signed one reuses its
      * stored timestamp and signature.
+     *
+     * <p>A held delivery's {@code next_attempt_at} is its lease's end (issue 44): this claim, the intake's leased
+     * insert and the renewal move it there, and a give-back to now. So the claim's index range
+     * ({@code deliveries_due_idx}, {@code next_attempt_at <= now()}) ends before the held rows instead of walking
+     * past every one of them (during a burst, thousands, read again by every claim: 41 ms per claim of 125 rows in
+     * bench/webhook-delivery.sh, the largest statement per event), and a held row whose replica died falls due
+     * when its lease ends, as before. The lease condition stays for rows written otherwise (a redelivery's round).
      */
-    static final String CLAIM = "UPDATE deliveries d SET lease_until = now() + ?::interval"
+    static final String CLAIM = "UPDATE deliveries d SET lease_until = now() + ?::interval, next_attempt_at = now() + ?::interval"
             + " WHERE d.id IN (SELECT id FROM deliveries"
             + "   WHERE status = 'retrying' AND next_attempt_at <= now()"
             + "     AND (lease_until IS NULL OR lease_until < now())"
@@ -55,10 +62,12 @@ public class DeliveryStore {
      * Only rows still leased: an attempt recorded (lease cleared) between reading the held ids and
      * this statement must not get a lease back, or its next attempt would wait for that lease.
      */
-    static final String RENEW = "UPDATE deliveries SET lease_until = now() + ?::interval"
+    static final String RENEW = "UPDATE deliveries SET lease_until = now() + ?::interval, next_attempt_at = now() + ?::interval"
             + " WHERE id = ANY (?) AND status = 'retrying' AND lease_until IS NOT NULL";
 
-    static final String RELEASE = "UPDATE deliveries SET lease_until = NULL WHERE id = ANY (?)";
+    /** Due at once for any replica (its {@code next_attempt_at} was its lease's end, see {@link #CLAIM}). */
+    static final String RELEASE = "UPDATE deliveries SET lease_until = NULL, next_attempt_at = now()"
+            + " WHERE id = ANY (?) AND status = 'retrying'";
 
     static final String INSERT_ATTEMPT = "INSERT INTO delivery_attempts (delivery_id, at, http_status, error, duration_ms)"
             + " VALUES (?, ?, ?, ?, ?)";
@@ -98,8 +107,9 @@ public class DeliveryStore {
              PreparedStatement claim = connection.prepareStatement(CLAIM)) {
             connection.setAutoCommit(true);
             claim.setString(1, interval(config.lease()));
-            claim.setArray(2, connection.createArrayOf("text", saturatedPartners.toArray(new String[0])));
-            claim.setInt(3, limit);
+            claim.setString(2, interval(config.lease()));
+            claim.setArray(3, connection.createArrayOf("text", saturatedPartners.toArray(new String[0])));
+            claim.setInt(4, limit);
             // One decryption per partner and claim (a burst's rows are mostly one partner's). A secret
             // that cannot be decrypted fails its partner's deliveries alone (logged by the cipher):
             // the claim, which has already leased every row it returns, goes on with the others.
@@ -154,7 +164,8 @@ public class DeliveryStore {
              PreparedStatement renew = connection.prepareStatement(RENEW)) {
             connection.setAutoCommit(true);
             renew.setString(1, interval(config.lease()));
-            renew.setArray(2, connection.createArrayOf("uuid", ids.toArray(new UUID[0])));
+            renew.setString(2, interval(config.lease()));
+            renew.setArray(3, connection.createArrayOf("uuid", ids.toArray(new UUID[0])));
             renew.executeUpdate();
         }
     }

@@ -24,6 +24,7 @@ import java.util.Collections;
 import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -64,6 +65,8 @@ public class Sender {
     /** Connections that have carried a complete exchange: a failure on one of them may be staleness. */
     private final Set<HttpConnection> proven = Collections.newSetFromMap(Collections.synchronizedMap(new WeakHashMap<>()));
     private final ThreadPoolExecutor dns;
+    /** URLs resolved and checked in the last {@link Targets#TTL_NANOS}: their attempts skip the DNS thread. */
+    private final Targets targets = new Targets();
 
     public Sender(Vertx vertx, WebhookUrls urls, WebhookConfig config) {
         this.vertx = vertx;
@@ -128,6 +131,12 @@ public class Sender {
             result.complete(new Outcome(job, at, null, "invalid url", 0));
             return result.future();
         }
+        WebhookUrls.Target known = targets.fresh(job.url(), System.nanoTime());
+        if (known != null) {
+            // Checked less than a second ago: no DNS thread, straight to the event loop (issue 44).
+            context.runOnContext(ignored -> start(job, known, at, started, result));
+            return result.future();
+        }
         Executor executor = dns;
         executor.execute(() -> {
             WebhookUrls.Target target;
@@ -137,23 +146,27 @@ public class Sender {
                 result.complete(new Outcome(job, at, null, refused.getMessage(), elapsedMs(started)));
                 return;
             }
-            context.runOnContext(ignored -> {
-                AtomicBoolean done = new AtomicBoolean();
-                HttpClientRequest[] sent = new HttpClientRequest[1];
-                long remaining = Math.max(1, timeoutMs - (System.nanoTime() - started) / 1_000_000);
-                long timer = vertx.setTimer(remaining, id -> {
-                    if (done.compareAndSet(false, true)) {
-                        result.complete(new Outcome(job, at, null, TIMEOUT, elapsedMs(started)));
-                        HttpClientRequest request = sent[0];
-                        if (request != null) {
-                            request.reset();
-                        }
-                    }
-                });
-                post(job, target, at, started, result, done, sent, timer, pooled);
-            });
+            targets.put(job.url(), target, System.nanoTime());
+            context.runOnContext(ignored -> start(job, target, at, started, result));
         });
         return result.future();
+    }
+
+    /** On the sender's event loop: arms the attempt's deadline and makes the POST. */
+    private void start(Job job, WebhookUrls.Target target, Instant at, long started, Promise<Outcome> result) {
+        AtomicBoolean done = new AtomicBoolean();
+        HttpClientRequest[] sent = new HttpClientRequest[1];
+        long remaining = Math.max(1, timeoutMs - (System.nanoTime() - started) / 1_000_000);
+        long timer = vertx.setTimer(remaining, id -> {
+            if (done.compareAndSet(false, true)) {
+                result.complete(new Outcome(job, at, null, TIMEOUT, elapsedMs(started)));
+                HttpClientRequest request = sent[0];
+                if (request != null) {
+                    request.reset();
+                }
+            }
+        });
+        post(job, target, at, started, result, done, sent, timer, pooled);
     }
 
     private void post(Job job, WebhookUrls.Target target, Instant at, long started, Promise<Outcome> result,
@@ -216,6 +229,36 @@ public class Sender {
 
     private static int elapsedMs(long started) {
         return (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /**
+     * The targets of URLs resolved and allowed within the last second, by URL text. A burst to one partner
+     * resolved and checked its URL on a DNS thread for every attempt, two thread hand-offs each (the JDK
+     * answers a repeated lookup from its own cache, 30 s by default, so nothing fresher was learnt); now
+     * once a second per URL. The address used is still the one that was checked; a refusal is never kept
+     * (every attempt of a refused URL looks again). Bounded: cleared when it holds {@link #MAX} URLs.
+     */
+    static final class Targets {
+
+        static final long TTL_NANOS = 1_000_000_000L;
+        static final int MAX = 10_000;
+
+        private record Entry(WebhookUrls.Target target, long at) {
+        }
+
+        private final ConcurrentHashMap<String, Entry> byUrl = new ConcurrentHashMap<>();
+
+        WebhookUrls.Target fresh(String url, long now) {
+            Entry entry = byUrl.get(url);
+            return entry != null && now - entry.at() < TTL_NANOS ? entry.target() : null;
+        }
+
+        void put(String url, WebhookUrls.Target target, long now) {
+            if (byUrl.size() >= MAX) {
+                byUrl.clear();
+            }
+            byUrl.put(url, new Entry(target, now));
+        }
     }
 
     @PreDestroy

@@ -13,10 +13,10 @@ import org.jboss.logging.Logger;
  * {@code care.events} and {@code messaging.events}, in batches (group {@code webhook-service}).
  * A batch is acknowledged when this method returns, which is after its transaction committed:
  * an event is never acknowledged before it is stored. While the database fails, the batch is
- * retried here (the partition waits; nothing is skipped). Batches are stored concurrently
- * ({@code ordered = false}): webhook order is not guaranteed by the contract, the throttled commit
- * strategy commits an offset only when every record before it is acknowledged, and concurrent
- * duplicates meet on the unique event id.
+ * retried here (the partition waits; nothing is skipped). Batches are handed to workers concurrently
+ * ({@code ordered = false}; {@link Intake#record} then stores them one at a time per replica): webhook order is not
+ * guaranteed by the contract, the throttled commit strategy commits an offset only when every record before it is
+ * acknowledged, and duplicates of other replicas meet on the unique event id.
  */
 @ApplicationScoped
 public class EventConsumer {

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.locks.ReentrantLock;
 import org.jboss.logging.Logger;
 
 /**
@@ -48,7 +49,7 @@ public class Intake {
     static final String INSERT_DELIVERIES = "INSERT INTO deliveries (id, partner_id, event_id, event, body,"
             + " status, attempt_count, round_attempts, next_attempt_at, lease_until, created_at, updated_at)"
             + " SELECT u.id, u.partner_id, u.event_id, u.event, u.body, 'retrying', 0, 0,"
-            + "   now(), CASE WHEN u.leased THEN now() + ?::interval END, ?, ?"
+            + "   CASE WHEN u.leased THEN now() + ?::interval ELSE now() END, CASE WHEN u.leased THEN now() + ?::interval END, ?, ?"
             + " FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::boolean[])"
             + "   WITH ORDINALITY AS u(id, partner_id, event_id, event, body, leased, n)"
             + " ORDER BY u.n"
@@ -75,6 +76,8 @@ public class Intake {
     private final WebhookConfig config;
     private final Dispatcher dispatcher;
     private final DeliveryMetrics metrics;
+    /** {@link #record}'s turns: one batch of this replica at a time. */
+    private final ReentrantLock turns = new ReentrantLock();
 
     public Intake(AgroalDataSource dataSource, SecretCipher cipher, WebhookConfig config, Dispatcher dispatcher,
                   DeliveryMetrics metrics) {
@@ -112,11 +115,24 @@ public class Intake {
     /**
      * Records webhooks of distinct envelope ids as {@link #accept} does (also the partner's own
      * {@code webhook.test}, events.WebhookTestResource), then hands the leased deliveries to the dispatcher.
+     *
+     * <p>One batch at a time in this replica (issue 44), from reading the dispatcher's room to handing off what it
+     * leased. Batches took turns anyway: each holds most of the partners whose counter rows it locks until its
+     * commit (README, Events), so concurrent batches waited in PostgreSQL (2.5 s per counter statement in
+     * bench/webhook-delivery.sh), each holding a connection; and two batches read the same room before either had
+     * handed off, leased more than fit and gave the rest back. Another replica's
+     * batches still meet this one's on the counter rows.
      */
     public Result record(List<Envelopes.Webhook> webhooks, int skipped) throws SQLException {
-        Result result = store(webhooks, skipped);
+        Result result;
+        turns.lock();
+        try {
+            result = store(webhooks, skipped);
+            dispatcher.handOff(result.fresh());
+        } finally {
+            turns.unlock();
+        }
         metrics.dropped(result.dropped());
-        dispatcher.handOff(result.fresh());
         if (result.unleased() > 0) {
             dispatcher.storedUnleased();
         }
@@ -219,15 +235,17 @@ public class Intake {
         List<Job> inserted = new ArrayList<>();
         int unleased = 0;
         try (PreparedStatement insert = connection.prepareStatement(INSERT_DELIVERIES)) {
+            // A leased delivery is due when its lease ends (DeliveryStore.CLAIM: claims never walk past held rows).
             insert.setString(1, config.lease().toMillis() + " milliseconds");
-            insert.setTimestamp(2, now);
+            insert.setString(2, config.lease().toMillis() + " milliseconds");
             insert.setTimestamp(3, now);
-            insert.setArray(4, connection.createArrayOf("uuid", ids));
-            insert.setArray(5, connection.createArrayOf("text", partners));
-            insert.setArray(6, connection.createArrayOf("text", envelopeIds));
-            insert.setArray(7, connection.createArrayOf("text", events));
-            insert.setArray(8, connection.createArrayOf("text", bodies));
-            insert.setArray(9, connection.createArrayOf("boolean", leased));
+            insert.setTimestamp(4, now);
+            insert.setArray(5, connection.createArrayOf("uuid", ids));
+            insert.setArray(6, connection.createArrayOf("text", partners));
+            insert.setArray(7, connection.createArrayOf("text", envelopeIds));
+            insert.setArray(8, connection.createArrayOf("text", events));
+            insert.setArray(9, connection.createArrayOf("text", bodies));
+            insert.setArray(10, connection.createArrayOf("boolean", leased));
             try (ResultSet rows = insert.executeQuery()) {
                 while (rows.next()) {
                     Job job = jobs.get(rows.getObject(1, UUID.class));

@@ -294,6 +294,11 @@ class DeliveryFlowTest {
                     "SELECT count(*) FROM deliveries WHERE partner_id = ?", partner) == 300);
             await("300 - (8 + 200) unleased").atMost(Duration.ofSeconds(5)).until(() -> ServiceDatabase.count(
                     "SELECT count(*) FROM deliveries WHERE partner_id = ? AND lease_until IS NULL", partner) == 92);
+            // Held rows are due when their lease ends (DeliveryStore.CLAIM: a claim's index range ends before them).
+            assertEquals(208L, ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE partner_id = ?"
+                    + " AND next_attempt_at = lease_until AND lease_until > now() + interval '30 seconds'", partner));
+            assertEquals(92L, ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE partner_id = ?"
+                    + " AND lease_until IS NULL AND next_attempt_at <= now()", partner));
             assertStaysAt(receiver, 8, Duration.ofMillis(300), "at most max-in-flight-per-partner attempts at once");
 
             receiver.release();
