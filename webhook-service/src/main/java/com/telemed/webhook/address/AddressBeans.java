@@ -1,6 +1,6 @@
 package com.telemed.webhook.address;
 
-import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.WebhookConfig;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 

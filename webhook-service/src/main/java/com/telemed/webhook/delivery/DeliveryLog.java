@@ -3,7 +3,7 @@ package com.telemed.webhook.delivery;
 import com.telemed.common.audit.AuditTrail;
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
-import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.WebhookConfig;
 import com.telemed.webhook.settings.SettingsService;
 import com.telemed.webhook.settings.UnreadableSecret;
 import com.telemed.webhook.settings.WebhookSettings;

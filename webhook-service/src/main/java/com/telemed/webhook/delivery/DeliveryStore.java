@@ -1,6 +1,6 @@
 package com.telemed.webhook.delivery;
 
-import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.WebhookConfig;
 import com.telemed.webhook.settings.SecretCipher;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Singleton;

@@ -1,7 +1,7 @@
 package com.telemed.webhook.delivery;
 
 import com.telemed.common.error.Failures;
-import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.WebhookConfig;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Future;

@@ -1,7 +1,7 @@
 package com.telemed.webhook.delivery;
 
 import com.telemed.webhook.address.WebhookUrls;
-import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.WebhookConfig;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;

@@ -15,7 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /** The query of {@code GET /v1/events} (partner-extensions.md, Events), validated as Zod would. */
-final class EventsSchemas {
+public final class EventsSchemas {
 
     static final int DEFAULT_LIMIT = 20;
 
@@ -23,12 +23,15 @@ final class EventsSchemas {
      * The event names a partner can receive (partner-api.md, Event kinds) and {@code webhook.test}
      * (partner-extensions.md): what {@code types} may name.
      */
+    /** The type of the event {@code POST /v1/webhooks/test} sends (testwebhook.WebhookTestResource). */
+    public static final String TEST_EVENT = "webhook.test";
+
     static final List<String> TYPES = List.of("item.approved", "item.denied", "item.consultation_requested",
             "item.canceled", "request.all_approved", "request.all_denied", "request.all_resolved",
             "request.all_canceled", "request.approved", "request.denied", "request.consultation_requested",
             "item.shipped", "delivery.update", "message.new", "message.system", "message.handoff",
             "appointment.consultation_requested", "appointment.booked", "appointment.rescheduled",
-            "appointment.cancelled", "appointment.reminder", "survey.completed", WebhookTestResource.EVENT);
+            "appointment.cancelled", "appointment.reminder", "survey.completed", TEST_EVENT);
 
     private static final EnumSchema TYPE = enumOf(TYPES.toArray(String[]::new));
 

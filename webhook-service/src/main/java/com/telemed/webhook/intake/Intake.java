@@ -1,7 +1,7 @@
 package com.telemed.webhook.intake;
 
 import com.telemed.common.json.Timestamps;
-import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.WebhookConfig;
 import com.telemed.webhook.delivery.DeliveryMetrics;
 import com.telemed.webhook.delivery.Dispatcher;
 import com.telemed.webhook.delivery.Job;
@@ -114,7 +114,7 @@ public class Intake {
 
     /**
      * Records webhooks of distinct envelope ids as {@link #accept} does (also the partner's own
-     * {@code webhook.test}, events.WebhookTestResource), then hands the leased deliveries to the dispatcher.
+     * {@code webhook.test}, testwebhook.WebhookTestResource), then hands the leased deliveries to the dispatcher.
      *
      * <p>One batch at a time in this replica (issue 44), from reading the dispatcher's room to handing off what it
      * leased. Batches took turns anyway: each holds most of the partners whose counter rows it locks until its

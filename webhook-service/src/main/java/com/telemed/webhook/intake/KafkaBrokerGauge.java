@@ -1,7 +1,7 @@
 package com.telemed.webhook.intake;
 
 import com.telemed.common.health.KafkaBrokerCheck;
-import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.WebhookConfig;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;

@@ -1,7 +1,7 @@
 package com.telemed.webhook.retention;
 
 import com.telemed.common.retention.RetentionRule;
-import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.WebhookConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;

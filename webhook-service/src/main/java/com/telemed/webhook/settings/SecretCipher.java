@@ -1,6 +1,6 @@
 package com.telemed.webhook.settings;
 
-import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.WebhookConfig;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.nio.ByteBuffer;

@@ -1,7 +1,7 @@
 package com.telemed.webhook.settings;
 
 import com.telemed.common.config.ProductionRequirement;
-import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.WebhookConfig;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.testkit.quarkus.InfrastructureResource;
 import com.telemed.testkit.quarkus.ServiceDatabase;
-import com.telemed.webhook.config.WebhookConfig;
+import com.telemed.webhook.WebhookConfig;
 import com.telemed.webhook.delivery.DeliveryMetrics;
 import com.telemed.webhook.delivery.Dispatcher;
 import com.telemed.webhook.intake.Intake;

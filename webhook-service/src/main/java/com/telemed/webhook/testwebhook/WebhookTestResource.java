@@ -1,9 +1,11 @@
-package com.telemed.webhook.events;
+package com.telemed.webhook.testwebhook;
 
 import com.telemed.common.error.ApiException;
 import com.telemed.common.json.Timestamps;
 import com.telemed.common.partner.PartnerContext;
 import com.telemed.webhook.delivery.DeliveryLog;
+import com.telemed.webhook.events.EventsSchemas;
+import com.telemed.webhook.events.EventsViews;
 import com.telemed.webhook.intake.Envelopes;
 import com.telemed.webhook.intake.Intake;
 import com.telemed.webhook.settings.WebhookSettings;
@@ -31,7 +33,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class WebhookTestResource {
 
-    public static final String EVENT = "webhook.test";
+    public static final String EVENT = EventsSchemas.TEST_EVENT;
 
     private final Intake intake;
     private final PartnerContext partner;

@@ -1,4 +1,4 @@
-package com.telemed.webhook.config;
+package com.telemed.webhook;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
