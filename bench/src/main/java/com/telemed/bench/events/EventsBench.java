@@ -208,6 +208,7 @@ public final class EventsBench {
             System.out.printf("%-34s %9.0f pages/s   p50 %6.2f ms   p95 %6.2f ms   p99 %6.2f ms   (%d errors)%n",
                     "through the gateway", rate, p50, p95, p99, errors);
             results.headline("page.gateway.p95", p95, "ms", "GET /v1/events?limit=100 through the gateway, p95 at " + clients + " clients");
+            results.aim("page.gateway.p95", "under 20 ms", p95 < AIM_P95_MS && errors == 0);
             results.load("page.gateway", "GET /v1/events?limit=100 through the gateway", rate, "pages/s", p50, p99, Results.Role.DETAIL);
             // The way a partner reads its feed: one reader, one page after another (here from random cursors: cold pages).
             Figures alone = load(gateway, apiKey, cursors, 1, round);
@@ -217,6 +218,7 @@ public final class EventsBench {
                     "GET /v1/events?limit=100 through the gateway, p95 of one reader (a partner following its cursor)");
             results.load("page.gateway.oneReader", "GET /v1/events?limit=100 through the gateway, one reader", alone.rate(), "pages/s",
                     alone.p50(), alone.p99(), Results.Role.DETAIL);
+            results.aim("page.gateway.oneReader.p95", "under 20 ms", alone.p95() < AIM_P95_MS && alone.errors() == 0);
 
             if (Wrk.available()) {
                 gatewayShare(results, platform, partnerId, apiKey, cursors.get(0), clients, round);

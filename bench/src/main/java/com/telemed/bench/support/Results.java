@@ -108,6 +108,11 @@ public final class Results {
     private final Map<String, Object> parameters = new LinkedHashMap<>();
     private final List<Figure> figures = new ArrayList<>();
     private final Set<String> keys = new LinkedHashSet<>();
+    private final Map<String, Aim> aims = new LinkedHashMap<>();
+
+    /** What a figure is aimed at (e.g. "under 20 ms") and whether this run met it. */
+    public record Aim(String aim, boolean met) {
+    }
 
     /**
      * @param directory   where {@code <bench>.json} is written
@@ -194,6 +199,21 @@ public final class Results {
         figures.add(new Figure(key, rounded(value), unit, label, role));
     }
 
+    /**
+     * The aim of the figure {@code key}, recorded already ({@code aim} as a reader says it, e.g. "under 20 ms"), and
+     * whether this run met it; the README's table shows both beside the figure.
+     */
+    public void aim(String key, String aim, boolean met) {
+        if (!keys.contains(key)) {
+            throw new IllegalArgumentException("no figure " + key + " to aim");
+        }
+        aims.put(key, new Aim(aim, met));
+    }
+
+    public Map<String, Aim> aims() {
+        return Map.copyOf(aims);
+    }
+
     public List<Figure> figures() {
         return List.copyOf(figures);
     }
@@ -227,6 +247,11 @@ public final class Results {
             node.put("unit", figure.unit());
             node.put("label", figure.label());
             node.put("role", figure.role().json());
+            Aim aim = aims.get(figure.key());
+            if (aim != null) {
+                node.put("aim", aim.aim());
+                node.put("aimMet", aim.met());
+            }
         }
         try {
             return JSON.writer(printer()).writeValueAsString(root) + "\n";

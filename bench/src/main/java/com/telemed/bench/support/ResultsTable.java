@@ -11,8 +11,9 @@ import java.util.stream.Stream;
 
 /**
  * The root README's performance table, made from the committed {@code bench/results/*.json} ({@link Results}):
- * a row per bench, by name, with its headline figures, its ratio to its ceiling where it has one, and where and
- * when it was measured. The README holds it between {@link #START} and {@link #END}; ResultsTableTest fails when
+ * a row per headline figure and per ratio to a ceiling, bench by bench (by name), with the figure's aim and whether
+ * the run met it ({@link Results#aim}), then a row per bench of where and when it was measured (lines a reader can
+ * scan, none over 200 characters). The README holds it between {@link #START} and {@link #END}; ResultsTableTest fails when
  * the two differ, so the README cannot drift from the files.
  *
  * <p>Run: bench/results-table.sh (prints it), bench/results-table.sh --update-readme (writes it into README.md).
@@ -22,10 +23,15 @@ public final class ResultsTable {
     public static final String START = "<!-- bench-results:start -->";
     public static final String END = "<!-- bench-results:end -->";
     static final String HEADER = """
-            | Bench | Headline figures | Ratio to its ceiling | Cores | Load, 1 min (start → end) | Commit | Measured (UTC) |
-            |---|---|---|---|---|---|---|
+            | Bench | Figure | Value | Aim |
+            |---|---|---|---|
             """;
-    static final String NO_FIGURES = "| no figures yet | | | | | | |\n";
+    static final String RUNS = """
+
+            | Bench | Cores | Load, 1 min (start → end) | Commit | Measured (UTC) |
+            |---|---|---|---|---|
+            """;
+    static final String NO_FIGURES = "| no figures yet | | | |\n";
 
     private ResultsTable() {
     }
@@ -60,25 +66,32 @@ public final class ResultsTable {
         if (results.isEmpty()) {
             return out.append(NO_FIGURES).toString();
         }
+        StringBuilder runs = new StringBuilder(RUNS);
         for (JsonNode result : results) {
-            List<String> headlines = new ArrayList<>();
-            List<String> ratios = new ArrayList<>();
-            for (JsonNode figure : result.path("figures")) {
-                Results.Role role = Results.Role.of(figure.path("role").asText());
-                if (role == Results.Role.HEADLINE) {
-                    headlines.add(figure(figure));
-                } else if (role == Results.Role.CEILING_RATIO) {
-                    ratios.add(figure(figure));
+            String bench = "`" + result.path("bench").asText() + "`";
+            boolean any = false;
+            // The headline figures first, then the ratios to the ceiling, each in the order the bench printed them.
+            for (Results.Role shown : List.of(Results.Role.HEADLINE, Results.Role.CEILING_RATIO)) {
+                for (JsonNode figure : result.path("figures")) {
+                    if (Results.Role.of(figure.path("role").asText()) != shown) {
+                        continue;
+                    }
+                    any = true;
+                    String label = figure.path("label").asText() + (shown == Results.Role.CEILING_RATIO ? " (ratio to its ceiling)" : "");
+                    out.append("| ").append(bench).append(" | ").append(cell(label)).append(" | ")
+                            .append(number(figure.path("value"))).append(" ").append(figure.path("unit").asText()).append(" | ")
+                            .append(aim(figure)).append(" |\n");
                 }
+            }
+            if (!any) {
+                out.append("| ").append(bench).append(" | - | - | - |\n");
             }
             JsonNode machine = result.path("machine");
             JsonNode load = machine.path("loadAverage1m");
             JsonNode commit = result.path("commit");
             String sha = commit.path("sha").isTextual() ? commit.path("sha").asText() : "";
             String measuredAt = result.path("measuredAt").asText();
-            out.append("| `").append(result.path("bench").asText()).append("` | ")
-                    .append(cell(String.join("<br>", headlines))).append(" | ")
-                    .append(cell(String.join("<br>", ratios))).append(" | ")
+            runs.append("| ").append(bench).append(" | ")
                     .append(machine.path("cores").asText()).append(" | ")
                     .append(number(load.path("start"))).append(" → ").append(number(load.path("end"))).append(" | ")
                     .append(sha.isEmpty() ? "unknown" : "`" + sha.substring(0, Math.min(7, sha.length())) + "`")
@@ -87,7 +100,14 @@ public final class ResultsTable {
                     .append(measuredAt.length() >= 16 ? measuredAt.substring(0, 10) + " " + measuredAt.substring(11, 16) : measuredAt)
                     .append(" |\n");
         }
-        return out.toString();
+        return out.append(runs).toString();
+    }
+
+    private static String aim(JsonNode figure) {
+        if (!figure.path("aim").isTextual()) {
+            return "-";
+        }
+        return cell(figure.path("aim").asText()) + (figure.path("aimMet").asBoolean(false) ? ": **met**" : ": **missed**");
     }
 
     /** The table between the markers of {@code readme}, markers excluded, or an exception when they are missing. */
@@ -105,10 +125,6 @@ public final class ResultsTable {
         tableIn(readme);
         return readme.substring(0, readme.indexOf(START) + START.length()) + "\n" + table
                 + readme.substring(readme.indexOf(END));
-    }
-
-    private static String figure(JsonNode figure) {
-        return figure.path("label").asText() + ": " + number(figure.path("value")) + " " + figure.path("unit").asText();
     }
 
     private static String number(JsonNode value) {

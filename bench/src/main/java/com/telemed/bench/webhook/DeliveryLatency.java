@@ -216,6 +216,9 @@ final class DeliveryLatency {
         results.record("latency.approveCall.p99Ms", calls.getValueAtPercentile(99) / 1000.0, "ms",
                 "approving call through the gateway, p99");
         results.latencies("latency.endToEnd", "approve response -> item.approved received", total, Results.Role.HEADLINE);
+        if (!total.isEmpty()) {
+            results.aim("latency.endToEnd.p99Ms", "under 10 ms unloaded, every webhook received", p99Ms < 10 && missing == 0);
+        }
         results.record("latency.endToEnd.notReceived", missing, "approvals", "approvals whose webhook was not received within 30 s");
         results.latencies("latency.toKafka", "approve response -> on Kafka (requests-service)", outbox, Results.Role.DETAIL);
         results.latencies("latency.kafkaToReceived", "on Kafka -> received (webhook-service)", webhook, Results.Role.DETAIL);

@@ -149,6 +149,7 @@ public final class WebhookDeliveryBench {
                 "events from care.events to the receiver, " + partnerCount + " partners, median round");
         results.ceilingRatio("throughput.ratioToCeiling", 100 * median / ceiling.perSecond(),
                 "webhook-service end to end / same receiver and client alone");
+        results.aim("throughput.ratioToCeiling", "at least 50 %", 100 * median / ceiling.perSecond() >= 50);
         ratio[0] = 100 * median / ceiling.perSecond();
         System.out.printf("webhook-service end to end (median round) = %.0f %% of the ceiling (%.0f vs %.0f events/s); %s%n",
                 100 * median / ceiling.perSecond(), median, ceiling.perSecond(), Machine.loadAverage());
