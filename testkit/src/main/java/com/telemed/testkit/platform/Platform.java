@@ -30,6 +30,12 @@ public final class Platform implements AutoCloseable {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     /** How long a service has to exit after SIGTERM (its shutdown hooks run) before it is killed. */
     private static final long STOP_GRACE_SECONDS = 20;
+    /**
+     * The same at {@link #close} for a platform with class-data archives ({@link PlatformOptions#withClassArchives}):
+     * a JVM writes its archive (40-80 MB) on its way out, eight at once, which on two busy cores takes longer
+     * than 20 s; one killed meanwhile leaves none.
+     */
+    private static final long ARCHIVING_STOP_GRACE_SECONDS = 75;
     /** How long a killed service's JVM may take to be gone (the kernel reaps it at once; this only bounds a wait). */
     private static final long KILL_WAIT_SECONDS = 10;
     /** The exit code of a JVM killed by SIGKILL (128 + 9): it wrote nothing complete at its exit. */
@@ -420,7 +426,8 @@ public final class Platform implements AutoCloseable {
         List<Process> all = new ArrayList<>(replicas.stream().map(Instance::process).toList());
         services.values().forEach(instance -> all.add(instance.process()));
         all.forEach(Process::destroy);
-        all.forEach(process -> JavaProcesses.stop(process, STOP_GRACE_SECONDS));
+        long grace = options.classArchives() != null ? ARCHIVING_STOP_GRACE_SECONDS : STOP_GRACE_SECONDS;
+        all.forEach(process -> JavaProcesses.stop(process, grace));
         services.forEach((service, instance) -> archiveKept(service, instance.process()));
     }
 
