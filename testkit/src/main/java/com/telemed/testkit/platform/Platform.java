@@ -32,10 +32,10 @@ public final class Platform implements AutoCloseable {
     private static final long STOP_GRACE_SECONDS = 20;
     /**
      * The same at {@link #close} for a platform with class-data archives ({@link PlatformOptions#withClassArchives}):
-     * a JVM writes its archive (40-80 MB) on its way out, eight at once, which on two busy cores takes longer
-     * than 20 s; one killed meanwhile leaves none.
+     * a JVM writes its archive (40-95 MB) on its way out, eight at once, which took up to 100 s on two
+     * cores at a load average of 30 to 100 (seconds on a quiet machine); one killed meanwhile leaves none.
      */
-    private static final long ARCHIVING_STOP_GRACE_SECONDS = 75;
+    private static final long ARCHIVING_STOP_GRACE_SECONDS = 120;
     /** How long a killed service's JVM may take to be gone (the kernel reaps it at once; this only bounds a wait). */
     private static final long KILL_WAIT_SECONDS = 10;
     /** The exit code of a JVM killed by SIGKILL (128 + 9): it wrote nothing complete at its exit. */
@@ -426,8 +426,14 @@ public final class Platform implements AutoCloseable {
         List<Process> all = new ArrayList<>(replicas.stream().map(Instance::process).toList());
         services.values().forEach(instance -> all.add(instance.process()));
         all.forEach(Process::destroy);
-        long grace = options.classArchives() != null ? ARCHIVING_STOP_GRACE_SECONDS : STOP_GRACE_SECONDS;
-        all.forEach(process -> JavaProcesses.stop(process, grace));
+        if (options.classArchives() == null) {
+            all.forEach(process -> JavaProcesses.stop(process, STOP_GRACE_SECONDS));
+        } else {
+            // One deadline for all (they write their archives side by side): the first in the list gets as long as the last.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(ARCHIVING_STOP_GRACE_SECONDS);
+            all.forEach(process -> JavaProcesses.stop(process,
+                    Math.max(1, TimeUnit.NANOSECONDS.toSeconds(deadline - System.nanoTime()))));
+        }
         services.forEach((service, instance) -> archiveKept(service, instance.process()));
     }
 
