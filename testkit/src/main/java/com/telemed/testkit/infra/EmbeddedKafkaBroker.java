@@ -48,10 +48,9 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
     /** A benchmark's broker ({@link #TEST_HEAP}). */
     public static final List<String> BENCH_HEAP = TEST_HEAP;
     /**
-     * ./stack's broker (issue 44): a developer's few events a second. Measured idle on its heap of 320 MB
-     * (NMT): about 40 MB of heap used, 45 MB of classes, 20 MB of code; 96 MB of heap, the client compiler
-     * (whose code cache and compilations are a fraction of C2's) and glibc's arenas capped
-     * ({@code MALLOC_ARENA_MAX}, {@link JavaProcesses}) keep it near 200 MB resident.
+     * ./stack's broker (issue 44): a developer's few events a second. 96 MB of heap (with the 8 MB dedupe
+     * buffer, {@link #writeProperties}), the client compiler and glibc's arenas capped ({@code MALLOC_ARENA_MAX},
+     * {@link JavaProcesses}): idle, 169 MB resident instead of 321 (bench/footprint.sh).
      */
     public static final List<String> STACK_HEAP = List.of("-Xms32m", "-Xmx96m", "-XX:TieredStopAtLevel=1",
             "-XX:ReservedCodeCacheSize=32m", "-Xss512k");
