@@ -109,9 +109,9 @@ public record PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformS
     /**
      * ./stack's services (issue 44): {@link #DEFAULT_JVM_OPTIONS} with the client compiler only, as the
      * end-to-end platforms run ({@link #TEST_JVM_OPTIONS}). Eight JVMs start at once on a developer's
-     * machine and then mostly wait: C1 alone starts them on about a quarter less CPU (bench/footprint.sh: 44
-     * CPU-seconds to readiness for the eight instead of 62), and with their class-data archives
-     * ({@link #withClassArchives}) on 25 instead of 64. The benchmarks keep C2
+     * machine and then mostly wait: C1 alone starts them on about a quarter less CPU (bench/footprint.sh: 37
+     * CPU-seconds to readiness for the eight instead of 50), and with their class-data archives
+     * ({@link #withClassArchives}) on 23. The benchmarks keep C2
      * ({@link #DEFAULT_JVM_OPTIONS}): their figures are of settled, C2-compiled code, as a deployment runs.
      * {@code STACK_JAVA_OPTS} replaces them.
      */
