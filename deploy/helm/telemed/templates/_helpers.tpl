@@ -278,6 +278,7 @@ QUARKUS_SHUTDOWN_TIMEOUT: {{ printf "%vs" $shutdown.timeoutSeconds | quote }}
 QUARKUS_HTTP_BODY_UPLOADS_DIRECTORY: "/tmp/uploads"
 SERVICE_ENVIRONMENT: {{ $root.Values.global.serviceEnvironment | quote }}
 JAVA_TOOL_OPTIONS: {{ $svc.javaToolOptions | quote }}
+MALLOC_ARENA_MAX: "2"
 {{- with $root.Values.tracing.otlpEndpoint }}
 QUARKUS_OTEL_EXPORTER_OTLP_ENDPOINT: {{ . | quote }}
 {{- end }}

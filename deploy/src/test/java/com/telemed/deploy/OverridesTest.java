@@ -34,9 +34,9 @@ class OverridesTest {
         for (Chart.Service service : Chart.Service.all()) {
             var resources = WorkloadTest.container(manifests, service).getResources();
             assertThat(resources.getLimits().get("memory")).as(service.module())
-                    .isEqualTo(new Quantity(service == MEMBERS ? "1Gi" : "512Mi"));
+                    .isEqualTo(new Quantity(service == MEMBERS ? "1Gi" : "384Mi"));
             assertThat(resources.getLimits().get("cpu")).isEqualTo(new Quantity("1"));
-            assertThat(resources.getRequests().get("memory")).isEqualTo(new Quantity("384Mi"));
+            assertThat(resources.getRequests().get("memory")).isEqualTo(new Quantity("288Mi"));
             assertThat(resources.getRequests().get("cpu")).isEqualTo(new Quantity("250m"));
         }
     }

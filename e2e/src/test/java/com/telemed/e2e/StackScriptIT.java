@@ -224,6 +224,14 @@ class StackScriptIT {
         assertTrue(stopped.contains("supervisor        not running"), stopped);
         assertTrue(stopped.lines().anyMatch(line -> line.startsWith("smtp ") && line.endsWith("  stopped")), stopped);
         assertFalse(answers(StackMain.SMTP_PORT), "the SMTP server stopped with the supervisor");
+        // Each service that exited by itself left its class-data archive for the next up (issue 44), in place,
+        // never half-written: nothing is left beside it.
+        try (Stream<Path> archives = Files.list(home.resolve("class-data"))) {
+            List<String> names = archives.map(path -> path.getFileName().toString()).sorted().toList();
+            List<String> possible = Stream.of(PlatformService.values()).map(service -> service.module() + ".jsa").toList();
+            assertTrue(possible.containsAll(names), names.toString());
+            assertFalse(names.isEmpty(), "archives made at down");
+        }
     }
 
     private static void assertAllReady(String status) {

@@ -24,4 +24,19 @@ class StackStartTimeoutTest {
             assertEquals("STACK_START_TIMEOUT must be a positive number of seconds, not '" + wrong + "'", refused.getMessage());
         }
     }
+
+    @Test
+    void classArchivesUnlessSwitchedOff() {
+        assertEquals(true, StackMain.classArchives(null));
+        assertEquals(true, StackMain.classArchives(""));
+        assertEquals(false, StackMain.classArchives("off"));
+        assertEquals(false, StackMain.classArchives(" OFF "));
+    }
+
+    @Test
+    void everyServiceWaitsUpTo30SecondsForAConnectionAndClosesOnesIdleFor30Seconds() {
+        assertEquals(java.util.Map.of("OPS_API_KEY", "ops_1", "SERVICE_ENVIRONMENT", "sandbox",
+                        "QUARKUS_DATASOURCE_JDBC_ACQUISITION_TIMEOUT", "30S", "QUARKUS_DATASOURCE_JDBC_IDLE_REMOVAL_INTERVAL", "30S"),
+                StackMain.stackEnvironment("ops_1", "sandbox"));
+    }
 }

@@ -37,6 +37,23 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
     private KafkaClassData.Archiving archiving = KafkaClassData.Archiving.NONE;
     private boolean clientCompilerOnly;
     private Duration startupTimeout = STARTUP_TIMEOUT;
+    /** The broker JVM's heap and compiler options ({@link #TEST_HEAP} unless a start names others). */
+    private List<String> heap = TEST_HEAP;
+
+    /**
+     * A test JVM's broker, and a benchmark's: up to 320 MB of heap (a benchmark pushes tens of thousands of
+     * events a second through it).
+     */
+    public static final List<String> TEST_HEAP = List.of("-Xms64m", "-Xmx320m");
+    /** A benchmark's broker ({@link #TEST_HEAP}). */
+    public static final List<String> BENCH_HEAP = TEST_HEAP;
+    /**
+     * ./stack's broker (issue 44): a developer's few events a second. 96 MB of heap (with the 8 MB dedupe
+     * buffer, {@link #writeProperties}), the client compiler and glibc's arenas capped ({@code MALLOC_ARENA_MAX},
+     * {@link JavaProcesses}): idle, 169 MB resident instead of 321 (bench/footprint.sh).
+     */
+    public static final List<String> STACK_HEAP = List.of("-Xms32m", "-Xmx96m", "-XX:TieredStopAtLevel=1",
+            "-XX:ReservedCodeCacheSize=32m", "-Xss512k");
     /** For a view of the broker another class loader of this JVM runs ({@link SystemLoaded}); else null. */
     private final SystemLoaded.KafkaControl shared;
 
@@ -76,10 +93,17 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
      */
     public static EmbeddedKafkaBroker start(Path directory, int port, int controllerPort, boolean stopOnExit,
                                             Duration startupTimeout) {
+        return start(directory, port, controllerPort, stopOnExit, startupTimeout, TEST_HEAP);
+    }
+
+    /** As {@link #start(Path, int, int, boolean, Duration)}, the broker's JVM with {@code heap} ({@link #STACK_HEAP}). */
+    public static EmbeddedKafkaBroker start(Path directory, int port, int controllerPort, boolean stopOnExit,
+                                            Duration startupTimeout, List<String> heap) {
         EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(directory,
                 port == 0 ? FreePorts.next() : port,
                 controllerPort == 0 ? FreePorts.next() : controllerPort, null);
         broker.startupTimeout = startupTimeout;
+        broker.heap = List.copyOf(heap);
         return start(broker, stopOnExit);
     }
 
@@ -202,9 +226,10 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
     }
 
     private List<String> command(String mainClass, List<String> classData, String... arguments) {
-        var command = new java.util.ArrayList<>(List.of(JavaProcesses.javaExecutable(),
-                "-Xms64m", "-Xmx320m", "-XX:+UseSerialGC", "-Djava.awt.headless=true"));
-        if (clientCompilerOnly) {
+        var command = new java.util.ArrayList<>(List.of(JavaProcesses.javaExecutable()));
+        command.addAll(heap);
+        command.addAll(List.of("-XX:+UseSerialGC", "-Djava.awt.headless=true"));
+        if (clientCompilerOnly && !command.contains("-XX:TieredStopAtLevel=1")) {
             command.add("-XX:TieredStopAtLevel=1");
         }
         command.addAll(classData);
@@ -284,6 +309,10 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
         config.setProperty("broker.heartbeat.interval.ms", "500");
         config.setProperty("broker.session.timeout.ms", "3000");
         config.setProperty("auto.create.topics.enable", "true");
+        // The log cleaner's dedupe buffer (compacted topics: here only the consumer offsets) is allocated on the
+        // heap at start and filled: 128 MB by default, most of an idle broker's heap and resident memory. 8 MB
+        // holds some 350,000 keys, far more than a test's or ./stack's offsets (issue 44).
+        config.setProperty("log.cleaner.dedupe.buffer.size", String.valueOf(8 * 1024 * 1024));
         try {
             Files.createDirectories(directory);
             Path file = directory.resolve(fileName);

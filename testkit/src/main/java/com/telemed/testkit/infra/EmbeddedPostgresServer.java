@@ -68,6 +68,9 @@ public final class EmbeddedPostgresServer implements PostgresServer {
             if (keepData) {
                 var log = ProcessBuilder.Redirect.appendTo(dataDirectory.resolveSibling("postgres.log").toFile());
                 builder.setOutputRedirector(log).setErrorRedirector(log);
+                // ./stack's server: a developer's data fits in 32 MB of buffers (initdb's 128 MB are touched,
+                // and counted resident in every backend, as they fill: issue 44).
+                builder.setServerConfig("shared_buffers", "32MB");
             }
             if (!durable) {
                 // A test JVM's server: its data lives as long as the JVM and nothing kills it, so

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -129,7 +131,8 @@ public final class Infrastructure implements AutoCloseable {
 
     /**
      * The mail server starts first: it takes a moment, and a taken port fails the start before the
-     * slow servers. {@code forTests}: a test JVM's set ({@link #shared()}), PostgreSQL without syncs to
+     * slow servers; then PostgreSQL and Kafka side by side. ./stack's broker ({@code persistent}) gets a
+     * smaller heap than a benchmark's ({@link EmbeddedKafkaBroker#STACK_HEAP}). {@code forTests}: a test JVM's set ({@link #shared()}), PostgreSQL without syncs to
      * disk and Kafka on the client compiler; otherwise as ./stack and the benchmarks run them.
      */
     static Infrastructure start(Path directory, int postgresPort, int kafkaPort, int controllerPort,
@@ -148,6 +151,26 @@ public final class Infrastructure implements AutoCloseable {
                 ? new ExternalMailServer(environment.get("PLATFORM_SMTP_HOST"),
                         Integer.parseInt(environment.getOrDefault("PLATFORM_SMTP_PORT", "25")))
                 : embeddedMail.get();
+        // PostgreSQL and Kafka start side by side (Kafka's JVM in the background, PostgreSQL here): the
+        // slower of the two is the wait, not their sum.
+        CompletableFuture<KafkaCluster> kafkaStart = CompletableFuture.supplyAsync(() -> {
+            KafkaCluster started = environment.containsKey("PLATFORM_KAFKA_BOOTSTRAP_SERVERS")
+                    ? new ExternalKafkaCluster(environment.get("PLATFORM_KAFKA_BOOTSTRAP_SERVERS"))
+                    : forTests ? EmbeddedKafkaBroker.startForTests(directory.resolve("kafka"))
+                    : EmbeddedKafkaBroker.start(directory.resolve("kafka"), kafkaPort, controllerPort, !persistent, kafkaWait,
+                            persistent ? EmbeddedKafkaBroker.STACK_HEAP : EmbeddedKafkaBroker.BENCH_HEAP);
+            try {
+                createTopics(started.bootstrapServers());
+            } catch (RuntimeException e) {
+                started.close();
+                throw e;
+            }
+            return started;
+        }, runnable -> {
+            Thread thread = new Thread(runnable, "kafka-start");
+            thread.setDaemon(true);
+            thread.start();
+        });
         PostgresServer postgres;
         try {
             postgres = environment.containsKey("PLATFORM_POSTGRES_HOST")
@@ -157,16 +180,18 @@ public final class Infrastructure implements AutoCloseable {
                             environment.getOrDefault("PLATFORM_POSTGRES_PASSWORD", ""))
                     : EmbeddedPostgresServer.start(directory.resolve("postgres"), postgresPort, persistent, !forTests, postgresWait);
         } catch (RuntimeException e) {
-            mail.close();
+            try {
+                awaitKafka(kafkaStart).close();
+            } catch (RuntimeException alsoFailed) {
+                e.addSuppressed(alsoFailed);
+            } finally {
+                mail.close();
+            }
             throw e;
         }
         KafkaCluster kafka;
         try {
-            kafka = environment.containsKey("PLATFORM_KAFKA_BOOTSTRAP_SERVERS")
-                    ? new ExternalKafkaCluster(environment.get("PLATFORM_KAFKA_BOOTSTRAP_SERVERS"))
-                    : forTests ? EmbeddedKafkaBroker.startForTests(directory.resolve("kafka"))
-                    : EmbeddedKafkaBroker.start(directory.resolve("kafka"), kafkaPort, controllerPort, !persistent, kafkaWait);
-            createTopics(kafka.bootstrapServers());
+            kafka = awaitKafka(kafkaStart);
         } catch (RuntimeException e) {
             try {
                 postgres.close();
@@ -176,6 +201,21 @@ public final class Infrastructure implements AutoCloseable {
             throw e;
         }
         return new Infrastructure(postgres, kafka, mail, directory, !persistent);
+    }
+
+    /** The broker the background start made, or its failure as it was thrown there. */
+    private static KafkaCluster awaitKafka(CompletableFuture<KafkaCluster> start) {
+        try {
+            return start.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
     }
 
     public PostgresServer postgres() {

@@ -30,8 +30,16 @@ public final class Platform implements AutoCloseable {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     /** How long a service has to exit after SIGTERM (its shutdown hooks run) before it is killed. */
     private static final long STOP_GRACE_SECONDS = 20;
+    /**
+     * The same at {@link #close} for a platform with class-data archives ({@link PlatformOptions#withClassArchives}):
+     * a JVM writes its archive (40-95 MB) on its way out, eight at once, which took up to 100 s on two
+     * cores at a load average of 30 to 100 (seconds on a quiet machine); one killed meanwhile leaves none.
+     */
+    private static final long ARCHIVING_STOP_GRACE_SECONDS = 120;
     /** How long a killed service's JVM may take to be gone (the kernel reaps it at once; this only bounds a wait). */
     private static final long KILL_WAIT_SECONDS = 10;
+    /** The exit code of a JVM killed by SIGKILL (128 + 9): it wrote nothing complete at its exit. */
+    private static final int KILLED = 137;
     /**
      * The Quarkus profile services run in unless the options' environment names another: the
      * development values live under it (production, the default profile of a packaged service,
@@ -77,7 +85,7 @@ public final class Platform implements AutoCloseable {
                 }
                 int port = options.ports().get(service);
                 platform.services.put(service, platform.launch(service, port, platform.managementPortOf(service),
-                        options.logDirectory().resolve(service.module() + ".log"), Map.of()));
+                        options.logDirectory().resolve(service.module() + ".log"), Map.of(), true));
             }
             awaitReady(platform.services.values(), options.readyTimeout());
             BootLog.record(BootLog.Kind.PLATFORM, options.logDirectory().getFileName().toString(), started);
@@ -200,8 +208,17 @@ public final class Platform implements AutoCloseable {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
             throw new IllegalStateException("interrupted while stopping " + service.module());
+        } finally {
+            archiveKept(service, process);
         }
         return process.exitValue();
+    }
+
+    /** After the service's first instance ended: the class-data archive it made, kept unless it was killed. */
+    private void archiveKept(PlatformService service, Process process) {
+        if (options.classArchives() != null && !process.isAlive()) {
+            options.classArchives().kept(service, process.exitValue() == KILLED);
+        }
     }
 
     /**
@@ -211,7 +228,12 @@ public final class Platform implements AutoCloseable {
      * {@link #stop}.
      */
     public int kill(PlatformService service) {
-        return JavaProcesses.kill(services.get(service).process(), KILL_WAIT_SECONDS);
+        Process process = services.get(service).process();
+        try {
+            return JavaProcesses.kill(process, KILL_WAIT_SECONDS);
+        } finally {
+            archiveKept(service, process);
+        }
     }
 
     /**
@@ -234,7 +256,7 @@ public final class Platform implements AutoCloseable {
             throw new IllegalStateException(service.module() + " is still running");
         }
         long startedNanos = System.nanoTime();
-        Instance started = launch(service, stopped.port(), stopped.managementPort(), stopped.log(), extraEnvironment);
+        Instance started = launch(service, stopped.port(), stopped.managementPort(), stopped.log(), extraEnvironment, true);
         // Registered before waiting, so close() stops it even when it never becomes ready.
         services.put(service, started);
         awaitReady(List.of(started), options.readyTimeout());
@@ -262,7 +284,7 @@ public final class Platform implements AutoCloseable {
         stop(service);
         Instance stopped = services.get(service);
         long startedNanos = System.nanoTime();
-        Instance first = launch(service, stopped.port(), stopped.managementPort(), stopped.log(), extraEnvironment);
+        Instance first = launch(service, stopped.port(), stopped.managementPort(), stopped.log(), extraEnvironment, true);
         // Registered before waiting, so close() stops them even when one never becomes ready.
         services.put(service, first);
         int port = FreePorts.next();
@@ -320,12 +342,18 @@ public final class Platform implements AutoCloseable {
     }
 
     private Instance launch(PlatformService service, int port, int managementPort, Path log, Map<String, String> extraEnvironment) {
+        return launch(service, port, managementPort, log, extraEnvironment, false);
+    }
+
+    private Instance launch(PlatformService service, int port, int managementPort, Path log, Map<String, String> extraEnvironment,
+                            boolean firstInstance) {
         Path application = service.application(options.projectRoot());
         if (!Files.isRegularFile(application)) {
             throw new PlatformStartException(service.module() + " is not built: " + application
                     + " is missing (run ./mvnw package -DskipTests)");
         }
-        List<String> command = options.commandOf(service, JavaProcesses.javaExecutable(), List.of("-jar", application.toString()));
+        List<String> command = options.commandOf(service, JavaProcesses.javaExecutable(), List.of("-jar", application.toString()),
+                firstInstance);
         Map<String, String> environment = environment(service, port);
         environment.putAll(extraEnvironment);
         // After the extra environment: this instance's own port, whatever a shared environment says.
@@ -398,7 +426,15 @@ public final class Platform implements AutoCloseable {
         List<Process> all = new ArrayList<>(replicas.stream().map(Instance::process).toList());
         services.values().forEach(instance -> all.add(instance.process()));
         all.forEach(Process::destroy);
-        all.forEach(process -> JavaProcesses.stop(process, STOP_GRACE_SECONDS));
+        if (options.classArchives() == null) {
+            all.forEach(process -> JavaProcesses.stop(process, STOP_GRACE_SECONDS));
+        } else {
+            // One deadline for all (they write their archives side by side): the first in the list gets as long as the last.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(ARCHIVING_STOP_GRACE_SECONDS);
+            all.forEach(process -> JavaProcesses.stop(process,
+                    Math.max(1, TimeUnit.NANOSECONDS.toSeconds(deadline - System.nanoTime()))));
+        }
+        services.forEach((service, instance) -> archiveKept(service, instance.process()));
     }
 
     private static void sleep(long millis) {

@@ -21,11 +21,28 @@ import java.util.stream.Stream;
  */
 public record PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformService, Integer> ports,
                               List<String> jvmOptions, Map<String, String> environment, Duration readyTimeout,
-                              Map<PlatformService, Map<String, String>> serviceEnvironment, List<String> launcher) {
+                              Map<PlatformService, Map<String, String>> serviceEnvironment, List<String> launcher,
+                              ServiceClassArchives classArchives) {
 
     public PlatformOptions {
         serviceEnvironment = Map.copyOf(serviceEnvironment);
         launcher = List.copyOf(launcher);
+    }
+
+    /** Without class-data archives of the launcher's own ({@link #withClassArchives}). */
+    public PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformService, Integer> ports,
+                           List<String> jvmOptions, Map<String, String> environment, Duration readyTimeout,
+                           Map<PlatformService, Map<String, String>> serviceEnvironment, List<String> launcher) {
+        this(projectRoot, logDirectory, ports, jvmOptions, environment, readyTimeout, serviceEnvironment, launcher, null);
+    }
+
+    /**
+     * The same options, each service's JVM starting from its class-data archive in {@code folder} once
+     * there is a current one, and making it at its exit otherwise ({@link ServiceClassArchives}: ./stack).
+     */
+    public PlatformOptions withClassArchives(Path folder) {
+        return new PlatformOptions(projectRoot, logDirectory, ports, jvmOptions, environment, readyTimeout, serviceEnvironment,
+                launcher, new ServiceClassArchives(folder));
     }
 
     /** Each service's {@code java} started as it is. */
@@ -38,14 +55,25 @@ public record PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformS
     /** The same options, each service's {@code java} run under {@code launcher} (a command and its arguments). */
     public PlatformOptions withLauncher(List<String> launcher) {
         return new PlatformOptions(projectRoot, logDirectory, ports, jvmOptions, environment, readyTimeout, serviceEnvironment,
-                launcher);
+                launcher, classArchives);
     }
 
     /** The command line of one service: the launcher, then {@code java}, then its JVM options and arguments. */
     public List<String> commandOf(PlatformService service, String java, List<String> arguments) {
+        return commandOf(service, java, arguments, false);
+    }
+
+    /**
+     * As {@link #commandOf(PlatformService, String, List)}; {@code firstInstance}: the service's own JVM (not a
+     * replica), which makes its class-data archive at its exit when there is no current one ({@link #withClassArchives}).
+     */
+    public List<String> commandOf(PlatformService service, String java, List<String> arguments, boolean firstInstance) {
         List<String> command = new ArrayList<>(launcher);
         command.add(java);
         command.addAll(jvmOptionsOf(jvmOptions, service));
+        if (classArchives != null) {
+            command.addAll(classArchives.options(service, service.application(projectRoot), firstInstance));
+        }
         command.addAll(arguments);
         return command;
     }
@@ -78,6 +106,18 @@ public record PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformS
     public static final List<String> TEST_JVM_OPTIONS = Stream.concat(DEFAULT_JVM_OPTIONS.stream(),
             Stream.of("-XX:TieredStopAtLevel=1")).toList();
 
+    /**
+     * ./stack's services (issue 44): {@link #DEFAULT_JVM_OPTIONS} with the client compiler only, as the
+     * end-to-end platforms run ({@link #TEST_JVM_OPTIONS}). Eight JVMs start at once on a developer's
+     * machine and then mostly wait: C1 alone starts them on about a quarter less CPU (bench/footprint.sh: 37
+     * CPU-seconds to readiness for the eight instead of 50), and with their class-data archives
+     * ({@link #withClassArchives}) on 23. The benchmarks keep C2
+     * ({@link #DEFAULT_JVM_OPTIONS}): their figures are of settled, C2-compiled code, as a deployment runs.
+     * {@code STACK_JAVA_OPTS} replaces them.
+     */
+    public static final List<String> STACK_JVM_OPTIONS = Stream.concat(DEFAULT_JVM_OPTIONS.stream(),
+            Stream.of("-XX:TieredStopAtLevel=1")).toList();
+
     /** In a JVM option, replaced by the service's module name ({@link #jvmOptionsOf}). */
     public static final String MODULE = "{module}";
     private static final String SHARED_ARCHIVE = "-XX:SharedArchiveFile=";
@@ -96,7 +136,12 @@ public record PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformS
     }
 
     public static List<String> jvmOptionsFrom(String override) {
-        return override == null || override.isBlank() ? DEFAULT_JVM_OPTIONS : Arrays.asList(override.trim().split("\\s+"));
+        return jvmOptionsFrom(override, DEFAULT_JVM_OPTIONS);
+    }
+
+    /** {@code override} split at spaces, or {@code defaults} when it is unset or blank. */
+    public static List<String> jvmOptionsFrom(String override, List<String> defaults) {
+        return override == null || override.isBlank() ? defaults : Arrays.asList(override.trim().split("\\s+"));
     }
 
     /** The fixed ports of ./stack. */

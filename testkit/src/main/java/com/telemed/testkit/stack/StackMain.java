@@ -84,9 +84,13 @@ public final class StackMain {
         LOG.info("SMTP server, PostgreSQL and Kafka ready in {} ms", (System.nanoTime() - began) / 1_000_000);
 
         String environment = System.getenv().getOrDefault("SERVICE_ENVIRONMENT", "sandbox");
-        platform = Platform.start(infrastructure, new PlatformOptions(root, files.directory().resolve("logs"),
-                PlatformOptions.stackPorts(), PlatformOptions.jvmOptionsFrom(System.getenv("STACK_JAVA_OPTS")),
-                Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", environment), startTimeout, stackManagementPorts()));
+        PlatformOptions options = new PlatformOptions(root, files.directory().resolve("logs"),
+                PlatformOptions.stackPorts(), PlatformOptions.jvmOptionsFrom(System.getenv("STACK_JAVA_OPTS"), PlatformOptions.STACK_JVM_OPTIONS),
+                stackEnvironment(opsKey, environment), startTimeout, stackManagementPorts());
+        if (classArchives(System.getenv("STACK_CLASS_ARCHIVES"))) {
+            options = options.withClassArchives(files.directory().resolve("class-data"));
+        }
+        platform = Platform.start(infrastructure, options);
         for (PlatformService service : PlatformService.values()) {
             files.writePid(service.module(), platform.pid(service));
         }
@@ -106,6 +110,30 @@ public final class StackMain {
                 + demo.pageLines()
                 + "Operator key: " + opsKey + "   (header x-ops-key)\n"
                 + mailSummary(mail) + "\n" + demo.summary();
+    }
+
+    /**
+     * What every service of ./stack gets: the operator key, the environment, a wait of up to 30 s for a
+     * database connection ({@code quarkus.datasource.jdbc.acquisition-timeout}, 5 s by default) while eight
+     * JVMs, PostgreSQL and Kafka start at once on a developer's few cores (a first connection's backend
+     * can take longer than 5 s to start then, and the service would fail its migrations), and pools that
+     * close a connection idle for 30 s ({@code idle-removal-interval}, 5 minutes by default): an idle stack
+     * keeps a few PostgreSQL backends instead of the twenty-odd its start and demo data opened, each some
+     * 10 to 20 MB resident (issue 44).
+     */
+    static Map<String, String> stackEnvironment(String opsKey, String serviceEnvironment) {
+        return Map.of("OPS_API_KEY", opsKey, "SERVICE_ENVIRONMENT", serviceEnvironment,
+                "QUARKUS_DATASOURCE_JDBC_ACQUISITION_TIMEOUT", "30S",
+                "QUARKUS_DATASOURCE_JDBC_IDLE_REMOVAL_INTERVAL", "30S");
+    }
+
+    /**
+     * Whether the services start from class-data archives of their builds ({@code .stack/class-data/}, made
+     * by the first {@code up} of a build at its {@code down}): yes unless {@code STACK_CLASS_ARCHIVES} is
+     * {@code off} (a comparison, or a JDK that refuses them).
+     */
+    static boolean classArchives(String setting) {
+        return setting == null || !setting.strip().equalsIgnoreCase("off");
     }
 
     /** Each service's fixed management port (health, metrics: ./stack status and metrics read them there). */
