@@ -289,7 +289,7 @@ class ResultsTest {
             assertEquals(true, source.contains("results.write();"), script + ": results.write()");
             benches.add(bench);
         }
-        assertEquals(List.of("billing", "embed-surveys", "events", "fulfilment", "gateway-overhead", "members-list", "messaging", "requests",
+        assertEquals(List.of("billing", "embed-surveys", "events", "footprint", "fulfilment", "gateway-overhead", "members-list", "messaging", "requests",
                 "webhook-delivery"), benches);
     }
 
