@@ -135,7 +135,7 @@ public abstract class ServiceShape {
 
     /**
      * A neighbour's REST interface (a JAX-RS interface the REST client is built from) is its {@code *Api}, or is
-     * nested in one (billing's {@code OwnersApi.Members}).
+     * nested in one.
      */
     public static final ArchRule REST_INTERFACES_ARE_NAMED_API = classes().that().areAnnotatedWith(PATH).and().areInterfaces()
             .should(beNamedApi())
