@@ -3,6 +3,7 @@ package com.telemed.testkit.infra;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
@@ -10,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -28,6 +30,7 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
     /** How long a start may take unless the caller gives longer ({@link #start(Path, int, int, boolean, Duration)}). */
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
 
+    private static final String PARTIAL = "data.partial-";
     private final Path directory;
     private final int port;
     private final int controllerPort;
@@ -245,30 +248,54 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
     }
 
     /**
-     * Formats new storage beside its place ({@code data.partial}) and renames it into place once
-     * formatted, so {@code data} exists only complete. A {@code data} without
-     * {@code meta.properties} never held a formatted log (an older launcher was killed while
-     * formatting): it is removed and formatted again.
+     * Formats new storage beside its place and renames it into place once formatted, so {@code data}
+     * exists only complete. A {@code data} without {@code meta.properties} never held a formatted log
+     * (a launcher was killed while formatting): it is removed and formatted again.
+     *
+     * <p>Each start formats into a folder, and from a settings file, of its own
+     * ({@code data.partial-<pid>-<nonce>}): a launcher killed while formatting leaves its formatter
+     * running as an orphan, which would otherwise write its own cluster id into the next start's folder
+     * (Kafka then refuses it: "Invalid cluster.id"). Leftover partial folders are removed first.
      */
     private void formatIfNew(Path log) {
         Path data = directory.resolve("data");
         if (Files.exists(data.resolve("meta.properties"))) {
             return;
         }
-        Path partial = directory.resolve("data.partial");
+        String attempt = ProcessHandle.current().pid() + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+        Path partial = directory.resolve(PARTIAL + attempt);
         try {
             if (Files.exists(data)) {
                 LOG.warn("Removing {}: its storage was never formatted (an earlier start was interrupted)", data);
                 FileTrees.delete(data);
             }
-            FileTrees.delete(partial);
-            Path formatProperties = writeProperties("format.properties", partial);
+            removeLeftoverAttempts();
+            Path formatProperties = writeProperties("format-" + attempt + ".properties", partial);
             JavaProcesses.run(command("kafka.tools.StorageTool", KafkaClassData.use(), "format",
                     "-t", Uuid.randomUuid().toString(), "-c", formatProperties.toString()), log, 120);
             Files.move(partial, data, StandardCopyOption.ATOMIC_MOVE);
             Files.delete(formatProperties);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare Kafka's storage in " + data, e);
+        }
+    }
+
+    /** Partial folders and format settings an interrupted start left; an orphan still writing one may recreate it. */
+    private void removeLeftoverAttempts() throws IOException {
+        try (var leftovers = Files.list(directory)) {
+            for (Path leftover : leftovers.filter(path -> {
+                String name = path.getFileName().toString();
+                return name.startsWith(PARTIAL) || name.equals("data.partial")
+                        || (name.startsWith("format") && name.endsWith(".properties"));
+            }).toList()) {
+                try {
+                    FileTrees.delete(leftover);
+                } catch (IOException e) {
+                    LOG.warn("Could not remove {} an interrupted start left: {}", leftover, e.toString());
+                }
+            }
+        } catch (NoSuchFileException e) {
+            // a new directory: nothing left over
         }
     }
 
