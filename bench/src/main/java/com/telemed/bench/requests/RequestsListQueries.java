@@ -37,14 +37,9 @@ final class RequestsListQueries {
             if (status != null) {
                 total.put("status", status);
             }
-            if (days.fromDay() != null) {
-                total.put("fromDay", days.fromDay().toString());
-            }
-            if (days.toDay() != null) {
-                total.put("toDay", days.toDay().toString());
-            }
-            statements.add(new Statement("total from the counters", NamedSql.of(RequestQueries.counterTotalSql(status != null,
-                    days.fromDay() != null, days.toDay() != null)), total));
+            RequestQueries.CounterSum sum = RequestQueries.CounterSum.of(status != null, days.fromDay(), days.toDay());
+            sum.days().forEach((name, day) -> total.put(name, day.toString()));
+            statements.add(new Statement("total from the counters", NamedSql.of(sum.sql()), total));
             if (days.partialStart() != null) {
                 Map<String, Object> partial = new HashMap<>(Map.of("partner", partnerId, "start", days.partialStart().toString(),
                         "end", days.partialEnd().toString()));

@@ -17,7 +17,9 @@ import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,7 +48,7 @@ public class RequestQueries {
     /**
      * Newest first; filters before pagination. {@code status} matches a request when its item has
      * that status, or, for a request without items, when its stored status is it. The total is read
-     * from the counters of V22 ({@link #counterTotalSql}), exact for every filter: only the part of one
+     * from the counters of V22 and V23 ({@link CounterSum}), exact for every filter: only the part of one
      * day before a {@code startDate} with a time of day is counted from the rows ({@link #countSql}).
      * The page is an index range scan of {@code limit} entries (at most page x limit deeper on).
      */
@@ -96,18 +98,13 @@ public class RequestQueries {
     /** The exact number of the partner's requests matching the filters: counters, plus a part-day counted. */
     static long total(String partnerId, String status, Instant start, Instant end) {
         Days days = Days.of(start, end);
-        Query counters = Panache.getEntityManager().createNativeQuery(
-                counterTotalSql(status != null, days.fromDay() != null, days.toDay() != null));
+        CounterSum sum = CounterSum.of(status != null, days.fromDay(), days.toDay());
+        Query counters = Panache.getEntityManager().createNativeQuery(sum.sql());
         counters.setParameter("partner", partnerId);
         if (status != null) {
             counters.setParameter("status", status);
         }
-        if (days.fromDay() != null) {
-            counters.setParameter("fromDay", days.fromDay());
-        }
-        if (days.toDay() != null) {
-            counters.setParameter("toDay", days.toDay());
-        }
+        sum.days().forEach(counters::setParameter);
         long total = ((Number) counters.getSingleResult()).longValue();
         if (days.partialStart() != null) {
             Query count = bind(Panache.getEntityManager().createNativeQuery(countSql(status != null)), partnerId, status,
@@ -118,15 +115,54 @@ public class RequestQueries {
     }
 
     /**
-     * The total from the counters (V22 {@code request_list_counts}): named parameters partner, and
-     * status, fromDay and toDay (dates, UTC days, toDay exclusive) when asked. An index range of the
-     * counters' primary key: one row per status and day of the partner's requests in range. Public, as
-     * {@link #statusPageSql}: bench/ EXPLAINs and replays the very SQL that {@link #list} runs.
+     * The total from the counters of whole UTC days from {@code fromDay} (inclusive) to {@code toDay}
+     * (exclusive), each null when unbounded: its SQL (named parameters partner, status when asked, and
+     * {@link #days}' names) and the dates it is bound with. Three levels of the same counts (V22, V23), the
+     * coarsest that fits: without dates, {@code request_list_totals} (a row per status, one with a
+     * status); with dates, the whole months inside the range from {@code request_list_month_counts}
+     * and only the days of the partial months at its ends from {@code request_list_counts}. Each level is
+     * an index range of its primary key. Public, as {@link #statusPageSql}: bench/ EXPLAINs and replays
+     * the very SQL that {@link #list} runs.
      */
-    public static String counterTotalSql(boolean byStatus, boolean fromDay, boolean toDay) {
-        return "SELECT coalesce(sum(requests), 0) FROM request_list_counts WHERE partner_id = :partner"
-                + (byStatus ? " AND status = :status" : "") + (fromDay ? " AND day >= :fromDay" : "")
-                + (toDay ? " AND day < :toDay" : "");
+    public record CounterSum(String sql, Map<String, LocalDate> days) {
+
+        public static CounterSum of(boolean byStatus, LocalDate fromDay, LocalDate toDay) {
+            String partner = " WHERE partner_id = :partner" + (byStatus ? " AND status = :status" : "");
+            if (fromDay == null && toDay == null) {
+                return new CounterSum("SELECT coalesce(sum(requests), 0) FROM request_list_totals" + partner, Map.of());
+            }
+            // The first whole month from fromDay on, and the start of toDay's month (its days before toDay are partial).
+            LocalDate monthFrom = fromDay == null ? null : fromDay.getDayOfMonth() == 1 ? fromDay : fromDay.withDayOfMonth(1).plusMonths(1);
+            LocalDate monthTo = toDay == null ? null : toDay.withDayOfMonth(1);
+            Map<String, LocalDate> days = new LinkedHashMap<>();
+            List<String> parts = new ArrayList<>();
+            if (monthFrom != null && monthTo != null && !monthFrom.isBefore(monthTo)) {
+                parts.add(range("request_list_counts", "day", partner, "fromDay", fromDay, "toDay", toDay, days));
+            } else {
+                if (fromDay != null && fromDay.isBefore(monthFrom)) {
+                    parts.add(range("request_list_counts", "day", partner, "headFrom", fromDay, "headTo", monthFrom, days));
+                }
+                parts.add(range("request_list_month_counts", "month", partner, "monthFrom", monthFrom, "monthTo", monthTo, days));
+                if (toDay != null && monthTo.isBefore(toDay)) {
+                    parts.add(range("request_list_counts", "day", partner, "tailFrom", monthTo, "tailTo", toDay, days));
+                }
+            }
+            return new CounterSum(parts.size() == 1 ? parts.get(0)
+                    : "SELECT " + parts.stream().map(part -> "(" + part + ")").collect(Collectors.joining(" + ")), Map.copyOf(days));
+        }
+
+        /** The sum of one level's rows from {@code from} (inclusive) to {@code to} (exclusive), either null when unbounded. */
+        private static String range(String table, String column, String partner, String fromName, LocalDate from, String toName,
+                                    LocalDate to, Map<String, LocalDate> days) {
+            if (from != null) {
+                days.put(fromName, from);
+            }
+            if (to != null) {
+                days.put(toName, to);
+            }
+            return "SELECT coalesce(sum(requests), 0) FROM " + table + partner + (from != null ? " AND " + column + " >= :" + fromName : "")
+                    + (to != null ? " AND " + column + " < :" + toName : "");
+        }
     }
 
     /**
