@@ -29,22 +29,12 @@ CREATE TABLE request_list_month_counts (
     PRIMARY KEY (partner_id, status, month)
 ) WITH (fillfactor = 70);
 
-CREATE FUNCTION request_list_month_add(partner text, list_status text, month date, delta integer)
-    RETURNS void LANGUAGE sql AS $$
-    INSERT INTO request_list_month_counts AS c (partner_id, status, month, requests)
-    VALUES (partner, list_status, month, delta)
-    ON CONFLICT (partner_id, status, month) DO UPDATE SET requests = c.requests + excluded.requests
-$$;
-
-CREATE FUNCTION request_list_total_add(partner text, list_status text, delta integer)
-    RETURNS void LANGUAGE sql AS $$
-    INSERT INTO request_list_totals AS c (partner_id, status, requests)
-    VALUES (partner, list_status, delta)
-    ON CONFLICT (partner_id, status) DO UPDATE SET requests = c.requests + excluded.requests
-$$;
-
--- V22's function, now for all three levels (the triggers call it unchanged). Either side may be absent
--- (an insert, a delete, a request that gains or had no item).
+-- V22's function, now for all three levels (the triggers call it unchanged), each upsert a statement of
+-- its own here: PL/pgSQL keeps their plans for the session, where V22's LANGUAGE sql helper planned its
+-- INSERT again on every call (PostgreSQL 17). Measured with pgbench, one line item inserted per
+-- transaction at 1M rows: the three levels inserted this way cost less per insert than V22's one day row
+-- did through the helper. Either side may be absent (an insert, a delete, a request that gains or had no
+-- item); the side that is there: {partner, status, created}, the delta -1 (old) or +1 (new).
 CREATE OR REPLACE FUNCTION request_list_count_move(old_partner text, old_status text, old_created timestamptz,
                                                    new_partner text, new_status text, new_created timestamptz)
     RETURNS void LANGUAGE plpgsql AS $$
@@ -53,45 +43,88 @@ DECLARE
     new_day   date := (new_created AT TIME ZONE 'UTC')::date;
     old_month date := date_trunc('month', old_day)::date;
     new_month date := date_trunc('month', new_day)::date;
+    -- Per level, the key taken first (its date: a day, or a month's 1st) and its delta (0: nothing), then the other.
+    first_partner text;
+    first_status  text;
+    first_day     date;
+    first_delta   integer;
+    second_partner text;
+    second_status  text;
+    second_day     date;
+    second_delta   integer;
 BEGIN
-    IF old_partner IS NULL OR new_partner IS NULL THEN
-        IF old_partner IS NOT NULL THEN
-            PERFORM request_list_count_add(old_partner, old_status, old_created, -1);
-            PERFORM request_list_month_add(old_partner, old_status, old_month, -1);
-            PERFORM request_list_total_add(old_partner, old_status, -1);
-        ELSIF new_partner IS NOT NULL THEN
-            PERFORM request_list_count_add(new_partner, new_status, new_created, 1);
-            PERFORM request_list_month_add(new_partner, new_status, new_month, 1);
-            PERFORM request_list_total_add(new_partner, new_status, 1);
-        END IF;
-        RETURN;
-    END IF;
     -- Days.
-    IF (old_partner, old_status, old_day) > (new_partner, new_status, new_day) THEN
-        PERFORM request_list_count_add(new_partner, new_status, new_created, 1);
-        PERFORM request_list_count_add(old_partner, old_status, old_created, -1);
-    ELSIF (old_partner, old_status, old_day) < (new_partner, new_status, new_day) THEN
-        PERFORM request_list_count_add(old_partner, old_status, old_created, -1);
-        PERFORM request_list_count_add(new_partner, new_status, new_created, 1);
+    IF old_partner IS NOT NULL AND new_partner IS NOT NULL
+       AND (old_partner, old_status, old_day) = (new_partner, new_status, new_day) THEN
+        first_delta := 0;
+        second_delta := 0;
+    ELSIF old_partner IS NULL OR (new_partner IS NOT NULL
+          AND (old_partner, old_status, old_day) > (new_partner, new_status, new_day)) THEN
+        first_partner := new_partner; first_status := new_status; first_day := new_day; first_delta := 1;
+        second_partner := old_partner; second_status := old_status; second_day := old_day; second_delta := -1;
+    ELSE
+        first_partner := old_partner; first_status := old_status; first_day := old_day; first_delta := -1;
+        second_partner := new_partner; second_status := new_status; second_day := new_day; second_delta := 1;
+    END IF;
+    IF first_partner IS NOT NULL AND first_delta <> 0 THEN
+        INSERT INTO request_list_counts AS c (partner_id, status, day, requests)
+        VALUES (first_partner, first_status, first_day, first_delta)
+        ON CONFLICT (partner_id, status, day) DO UPDATE SET requests = c.requests + excluded.requests;
+    END IF;
+    IF second_partner IS NOT NULL AND second_delta <> 0 THEN
+        INSERT INTO request_list_counts AS c (partner_id, status, day, requests)
+        VALUES (second_partner, second_status, second_day, second_delta)
+        ON CONFLICT (partner_id, status, day) DO UPDATE SET requests = c.requests + excluded.requests;
     END IF;
     -- Months.
-    IF (old_partner, old_status, old_month) > (new_partner, new_status, new_month) THEN
-        PERFORM request_list_month_add(new_partner, new_status, new_month, 1);
-        PERFORM request_list_month_add(old_partner, old_status, old_month, -1);
-    ELSIF (old_partner, old_status, old_month) < (new_partner, new_status, new_month) THEN
-        PERFORM request_list_month_add(old_partner, old_status, old_month, -1);
-        PERFORM request_list_month_add(new_partner, new_status, new_month, 1);
+    IF old_partner IS NOT NULL AND new_partner IS NOT NULL
+       AND (old_partner, old_status, old_month) = (new_partner, new_status, new_month) THEN
+        first_delta := 0;
+        second_delta := 0;
+    ELSIF old_partner IS NULL OR (new_partner IS NOT NULL
+          AND (old_partner, old_status, old_month) > (new_partner, new_status, new_month)) THEN
+        first_partner := new_partner; first_status := new_status; first_day := new_month; first_delta := 1;
+        second_partner := old_partner; second_status := old_status; second_day := old_month; second_delta := -1;
+    ELSE
+        first_partner := old_partner; first_status := old_status; first_day := old_month; first_delta := -1;
+        second_partner := new_partner; second_status := new_status; second_day := new_month; second_delta := 1;
+    END IF;
+    IF first_partner IS NOT NULL AND first_delta <> 0 THEN
+        INSERT INTO request_list_month_counts AS c (partner_id, status, month, requests)
+        VALUES (first_partner, first_status, first_day, first_delta)
+        ON CONFLICT (partner_id, status, month) DO UPDATE SET requests = c.requests + excluded.requests;
+    END IF;
+    IF second_partner IS NOT NULL AND second_delta <> 0 THEN
+        INSERT INTO request_list_month_counts AS c (partner_id, status, month, requests)
+        VALUES (second_partner, second_status, second_day, second_delta)
+        ON CONFLICT (partner_id, status, month) DO UPDATE SET requests = c.requests + excluded.requests;
     END IF;
     -- Totals.
-    IF (old_partner, old_status) > (new_partner, new_status) THEN
-        PERFORM request_list_total_add(new_partner, new_status, 1);
-        PERFORM request_list_total_add(old_partner, old_status, -1);
-    ELSIF (old_partner, old_status) < (new_partner, new_status) THEN
-        PERFORM request_list_total_add(old_partner, old_status, -1);
-        PERFORM request_list_total_add(new_partner, new_status, 1);
+    IF old_partner IS NOT NULL AND new_partner IS NOT NULL AND (old_partner, old_status) = (new_partner, new_status) THEN
+        first_delta := 0;
+        second_delta := 0;
+    ELSIF old_partner IS NULL OR (new_partner IS NOT NULL AND (old_partner, old_status) > (new_partner, new_status)) THEN
+        first_partner := new_partner; first_status := new_status; first_delta := 1;
+        second_partner := old_partner; second_status := old_status; second_delta := -1;
+    ELSE
+        first_partner := old_partner; first_status := old_status; first_delta := -1;
+        second_partner := new_partner; second_status := new_status; second_delta := 1;
+    END IF;
+    IF first_partner IS NOT NULL AND first_delta <> 0 THEN
+        INSERT INTO request_list_totals AS c (partner_id, status, requests)
+        VALUES (first_partner, first_status, first_delta)
+        ON CONFLICT (partner_id, status) DO UPDATE SET requests = c.requests + excluded.requests;
+    END IF;
+    IF second_partner IS NOT NULL AND second_delta <> 0 THEN
+        INSERT INTO request_list_totals AS c (partner_id, status, requests)
+        VALUES (second_partner, second_status, second_delta)
+        ON CONFLICT (partner_id, status) DO UPDATE SET requests = c.requests + excluded.requests;
     END IF;
 END
 $$;
+
+-- No longer called (request_list_count_move upserts itself).
+DROP FUNCTION request_list_count_add(text, text, timestamptz, integer);
 
 -- V22's recount, now of the three levels, under the same lock (the back-fill below, and bench/'s bulk
 -- load with triggers off).
