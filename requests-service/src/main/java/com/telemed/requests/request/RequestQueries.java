@@ -26,6 +26,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.hibernate.query.NativeQuery;
 
 /** The reads of the partner API: the list and the single read. */
 @ApplicationScoped
@@ -58,14 +59,8 @@ public class RequestQueries {
         Instant end = query.endDate() == null ? null : DateBounds.endExclusive(query.endDate());
         long first = (query.page() - 1) * query.limit();
         long total = total(partnerId, query.status(), start, end);
-        List<Request> requests = first >= total ? List.of()
-                : query.status() == null ? unfiltered(partnerId, start, end, first, query.limit())
-                : byStatus(partnerId, query.status(), start, end, first, query.limit());
-        Map<UUID, List<LineItem>> items = LineItem.ofRequests(requests.stream().map(request -> request.id).toList())
-                .stream().collect(Collectors.groupingBy(item -> item.requestId));
-        List<RequestViews.ListEntry> entries = requests.stream()
-                .map(request -> listEntry(request, items.getOrDefault(request.id, List.of())))
-                .toList();
+        List<RequestViews.ListEntry> entries = first >= total ? List.of()
+                : page(partnerId, query.status(), start, end, first, query.limit());
         long totalPages = (total + query.limit() - 1) / query.limit();
         return new RequestViews.Page(entries, new RequestViews.Pagination(query.page(), query.limit(), total, totalPages));
     }
@@ -175,51 +170,107 @@ public class RequestQueries {
     }
 
     /**
-     * A page of the list without a status, newest first: named parameters partner, start and end when
-     * asked, limit and first (the offset). {@code requests_partner_created_idx}: page 1 reads
-     * {@code limit} index entries and their rows.
+     * The ids (and creation instants) of a page of the list without a status, newest first: named
+     * parameters partner, start and end when asked, limit and first (the offset).
+     * {@code requests_partner_created_idx}: page 1 reads {@code limit} index entries and their rows.
      */
     public static String unfilteredPageSql(boolean withStart, boolean withEnd) {
-        return "SELECT r.* FROM requests r WHERE r.partner_id = :partner" + (withStart ? " AND r.created_at >= :start" : "")
+        return "SELECT r.id, r.created_at FROM requests r WHERE r.partner_id = :partner" + (withStart ? " AND r.created_at >= :start" : "")
                 + (withEnd ? " AND r.created_at < :end" : "") + " ORDER BY r.created_at DESC, r.id DESC LIMIT :limit OFFSET :first";
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<Request> unfiltered(String partnerId, Instant start, Instant end, long first, int limit) {
-        Query page = Panache.getEntityManager().createNativeQuery(unfilteredPageSql(start != null, end != null), Request.class)
-                .setParameter("partner", partnerId)
-                .setParameter("limit", limit)
-                .setParameter("first", first);
-        if (start != null) {
-            page.setParameter("start", start);
-        }
-        if (end != null) {
-            page.setParameter("end", end);
-        }
-        return page.getResultList();
+    /**
+     * What a list entry shows of a request and of its item (null for a request without items): the
+     * columns of {@link #pageRowsSql}, in {@link #page}'s order.
+     */
+    private static final String ENTRY_COLUMNS = "r.id, r.member_id, r.member_name, r.member_email, r.member_state, r.status,"
+            + " r.consultation_open, r.prescriber_id, r.drug_id, r.drug_name, r.dosage, r.created_at, r.updated_at,"
+            + " li.id AS item_id, li.drug_id AS item_drug_id, li.drug_name AS item_drug_name, li.dosage AS item_dosage,"
+            + " li.status AS item_status, li.prescriber_id AS item_prescriber_id, li.tracking_number, li.ship_carrier,"
+            + " li.delivery_status";
+
+    /**
+     * A page of the list in one statement: the page's ids ({@link #unfilteredPageSql}, or with a status
+     * {@link #statusPageSql}, with their named parameters), each request read by primary key with its
+     * items (a request has at most one, V5), only the columns an entry shows, newest first. Public, as
+     * {@link #statusPageSql}: bench/ EXPLAINs and replays the very SQL that {@link #list} runs.
+     */
+    public static String pageRowsSql(boolean byStatus, boolean withStart, boolean withEnd) {
+        String ids = byStatus ? statusPageSql(withStart, withEnd) : unfilteredPageSql(withStart, withEnd);
+        return "SELECT " + ENTRY_COLUMNS + " FROM (" + ids + ") p JOIN requests r ON r.id = p.id AND r.partner_id = :partner"
+                + " LEFT JOIN line_items li ON li.request_id = r.id ORDER BY r.created_at DESC, r.id DESC, li.position";
     }
 
     /**
-     * Pages from two disjoint index ranges instead of testing every request of the partner
-     * (bench/requests.sh measured 1-2 s for that at 100,000 requests): line items with the status
-     * ({@code line_items_status_idx}, one item per request at most) and requests without items with
-     * that stored status ({@code requests_itemless_status_idx}). Each branch of the page reads at most
-     * offset + limit entries.
+     * The entries of a page: one statement ({@link #pageRowsSql}) whose rows are copied into detached
+     * {@link Request}s and {@link LineItem}s that no session knows (no entity loading, no dirty check at
+     * commit), so the views are the entities'.
      */
     @SuppressWarnings("unchecked")
-    private static List<Request> byStatus(String partnerId, String status, Instant start, Instant end, long first, int limit) {
-        Query page = bind(Panache.getEntityManager().createNativeQuery(statusPageSql(start != null, end != null)),
-                partnerId, status, start, end)
-                .setParameter("reach", first + limit)
-                .setParameter("limit", limit)
-                .setParameter("first", first);
-        List<UUID> ids = ((List<Object>) page.getResultList()).stream().map(id -> (UUID) id).toList();
-        if (ids.isEmpty()) {
-            return List.of();
+    private static List<RequestViews.ListEntry> page(String partnerId, String status, Instant start, Instant end, long first,
+                                                     int limit) {
+        NativeQuery<Object[]> page = Panache.getEntityManager()
+                .createNativeQuery(pageRowsSql(status != null, start != null, end != null))
+                .unwrap(NativeQuery.class)
+                .addScalar("id", UUID.class).addScalar("member_id", UUID.class).addScalar("member_name", String.class)
+                .addScalar("member_email", String.class).addScalar("member_state", String.class).addScalar("status", String.class)
+                .addScalar("consultation_open", Boolean.class).addScalar("prescriber_id", UUID.class)
+                .addScalar("drug_id", String.class).addScalar("drug_name", String.class).addScalar("dosage", String.class)
+                .addScalar("created_at", Instant.class).addScalar("updated_at", Instant.class)
+                .addScalar("item_id", UUID.class).addScalar("item_drug_id", String.class).addScalar("item_drug_name", String.class)
+                .addScalar("item_dosage", String.class).addScalar("item_status", String.class)
+                .addScalar("item_prescriber_id", UUID.class).addScalar("tracking_number", String.class)
+                .addScalar("ship_carrier", String.class).addScalar("delivery_status", String.class);
+        bind(page, partnerId, status, start, end);
+        if (status != null) {
+            page.setParameter("reach", first + limit);
         }
-        Map<UUID, Request> byId = Request.<Request>list("id in ?1", ids).stream()
-                .collect(Collectors.toMap(request -> request.id, Function.identity()));
-        return ids.stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
+        page.setParameter("limit", limit);
+        page.setParameter("first", first);
+        Map<UUID, Request> requests = new LinkedHashMap<>();
+        Map<UUID, List<LineItem>> items = new HashMap<>();
+        for (Object[] row : page.getResultList()) {
+            Request request = requests.computeIfAbsent((UUID) row[0], id -> listed(id, row));
+            if (row[13] != null) {
+                items.computeIfAbsent(request.id, id -> new ArrayList<>()).add(listedItem(request.id, row));
+            }
+        }
+        return requests.values().stream()
+                .map(request -> listEntry(request, items.getOrDefault(request.id, List.of())))
+                .toList();
+    }
+
+    private static Request listed(UUID id, Object[] row) {
+        Request request = new Request();
+        request.id = id;
+        request.memberId = (UUID) row[1];
+        request.memberName = (String) row[2];
+        request.memberEmail = (String) row[3];
+        request.memberState = (String) row[4];
+        request.status = (String) row[5];
+        request.consultationOpen = (Boolean) row[6];
+        request.prescriberId = (UUID) row[7];
+        request.drugId = (String) row[8];
+        request.drugName = (String) row[9];
+        request.dosage = (String) row[10];
+        request.createdAt = (Instant) row[11];
+        request.updatedAt = (Instant) row[12];
+        return request;
+    }
+
+    private static LineItem listedItem(UUID requestId, Object[] row) {
+        LineItem item = new LineItem();
+        item.id = (UUID) row[13];
+        item.requestId = requestId;
+        item.drugId = (String) row[14];
+        item.drugName = (String) row[15];
+        item.dosage = (String) row[16];
+        item.status = (String) row[17];
+        item.prescriberId = (UUID) row[18];
+        item.trackingNumber = (String) row[19];
+        item.shipCarrier = (String) row[20];
+        item.deliveryStatus = (String) row[21];
+        return item;
     }
 
     /**
