@@ -170,12 +170,12 @@ public class RequestQueries {
     }
 
     /**
-     * The ids (and creation instants) of a page of the list without a status, newest first: named
-     * parameters partner, start and end when asked, limit and first (the offset).
-     * {@code requests_partner_created_idx}: page 1 reads {@code limit} index entries and their rows.
+     * The requests of a page of the list without a status, newest first: named parameters partner,
+     * start and end when asked, limit and first (the offset). {@code requests_partner_created_idx}:
+     * page 1 reads {@code limit} index entries and their rows.
      */
     public static String unfilteredPageSql(boolean withStart, boolean withEnd) {
-        return "SELECT r.id, r.created_at FROM requests r WHERE r.partner_id = :partner" + (withStart ? " AND r.created_at >= :start" : "")
+        return "SELECT r.* FROM requests r WHERE r.partner_id = :partner" + (withStart ? " AND r.created_at >= :start" : "")
                 + (withEnd ? " AND r.created_at < :end" : "") + " ORDER BY r.created_at DESC, r.id DESC LIMIT :limit OFFSET :first";
     }
 
@@ -190,14 +190,17 @@ public class RequestQueries {
             + " li.delivery_status";
 
     /**
-     * A page of the list in one statement: the page's ids ({@link #unfilteredPageSql}, or with a status
-     * {@link #statusPageSql}, with their named parameters), each request read by primary key with its
-     * items (a request has at most one, V5), only the columns an entry shows, newest first. Public, as
-     * {@link #statusPageSql}: bench/ EXPLAINs and replays the very SQL that {@link #list} runs.
+     * A page of the list in one statement, with the named parameters of its page: without a status the
+     * page's requests ({@link #unfilteredPageSql}), with one the page's ids ({@link #statusPageSql}) and
+     * each request read by primary key; each with its items (a request has at most one, V5), only the
+     * columns an entry shows, newest first. Public, as {@link #statusPageSql}: bench/ EXPLAINs and
+     * replays the very SQL that {@link #list} runs.
      */
     public static String pageRowsSql(boolean byStatus, boolean withStart, boolean withEnd) {
-        String ids = byStatus ? statusPageSql(withStart, withEnd) : unfilteredPageSql(withStart, withEnd);
-        return "SELECT " + ENTRY_COLUMNS + " FROM (" + ids + ") p JOIN requests r ON r.id = p.id AND r.partner_id = :partner"
+        String requests = byStatus
+                ? "(" + statusPageSql(withStart, withEnd) + ") p JOIN requests r ON r.id = p.id AND r.partner_id = :partner"
+                : "(" + unfilteredPageSql(withStart, withEnd) + ") r";
+        return "SELECT " + ENTRY_COLUMNS + " FROM " + requests
                 + " LEFT JOIN line_items li ON li.request_id = r.id ORDER BY r.created_at DESC, r.id DESC, li.position";
     }
 
