@@ -4,6 +4,8 @@ import com.telemed.bench.support.Explain;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,7 +25,7 @@ final class MembersListExplain {
                 + " partner under test's (bench/members-list.sh, MembersData).");
         try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(
                 "SELECT relname, relpages, relallvisible, reltuples::bigint FROM pg_class"
-                        + " WHERE relname IN ('members', 'member_list_counts') ORDER BY relname")) {
+                        + " WHERE relname IN ('members', 'member_list_counts', 'member_list_versions') ORDER BY relname")) {
             while (rs.next()) {
                 header.append(String.format("%n%s: %,d rows, %d of %d pages all-visible", rs.getString(1), rs.getLong(4),
                         rs.getLong(3), rs.getLong(2)));
@@ -31,7 +33,9 @@ final class MembersListExplain {
         }
         StringBuilder plans = new StringBuilder();
         for (MembersListQueries.Query query : MembersListQueries.all()) {
-            for (MembersListQueries.Statement statement : query.statements(partnerId, totals.get(query))) {
+            List<MembersListQueries.Statement> statements = new ArrayList<>(query.counted(partnerId, totals.get(query)));
+            statements.addAll(query.statements(partnerId, totals.get(query)));
+            for (MembersListQueries.Statement statement : statements) {
                 String title = "-- GET /v1/members?" + query.queryString() + " (" + query.label() + "): " + statement.title();
                 Explain.generic(db, title, statement.sql(), statement.values(), plans);
                 if (query.search() != null) {

@@ -15,7 +15,8 @@ import java.util.Map;
  * The queries of {@code GET /v1/members} the list benchmark measures: no filter, each status, searches (a common
  * last name, a rare one, an email fragment, an email domain, a term matching nothing, two letters) and a search
  * with a status; for each, the statements members-service's {@code MemberQueries.list} runs for page 1, built by
- * {@code MemberQueries} itself (the total: the counters without a search, else the count; the page), with the
+ * {@code MemberQueries} itself (the total: the counters without a search, else the
+ * version of the partner's members a kept count is checked against, the count itself once per change; the page), with the
  * values they are bound with: what {@link MembersListExplain} EXPLAINs and what pgbench replays as the ceiling.
  */
 final class MembersListQueries {
@@ -60,10 +61,26 @@ final class MembersListQueries {
             if (search == null) {
                 statements.add(new Statement("total from the counters", NamedSql.of(MemberQueries.counterTotalQuery(status != null)), values));
             } else if (total == 0 || total >= LIMIT) {
-                statements.add(new Statement("total counted", NamedSql.of(MemberQueries.countQuery(where)), values));
+                // What every page but the first after a change runs: the count is kept with the version (V12).
+                statements.add(new Statement("total kept: the version of the partner's members read", NamedSql.of(MemberQueries.VERSION_QUERY),
+                        values));
             }
             statements.add(new Statement("page 1", NamedSql.of(MemberQueries.pageQuery(where)), values));
             return statements;
+        }
+
+        /**
+         * A search's count with the version of the partner's members, which {@code MemberQueries.list} runs once per
+         * change of the partner's members (the first page after it), for {@link MembersListExplain}; none without a
+         * search or when the page tells the total.
+         */
+        List<Statement> counted(String partnerId, long total) {
+            if (search == null || (total > 0 && total < LIMIT)) {
+                return List.of();
+            }
+            Statement version = statements(partnerId, total).get(0);
+            return List.of(new Statement("total counted, once per change of the partner's members",
+                    NamedSql.of(MemberQueries.versionedCountQuery(MemberQueries.where(status != null, search))), version.values()));
         }
 
         /** The pgbench script of the page: the statements of {@link #statements}, pgbench's variables for the service's names. */

@@ -23,7 +23,7 @@ final class RequestsListExplain {
                 + " 100,000 of them the partner under test's, created over two years (bench/requests.sh, RequestsData).");
         try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(
                 "SELECT relname, relpages, relallvisible, reltuples::bigint FROM pg_class"
-                        + " WHERE relname IN ('requests', 'line_items', 'request_list_counts') ORDER BY relname")) {
+                        + " WHERE relname IN ('requests', 'line_items', 'request_list_counts', 'request_list_month_counts', 'request_list_totals') ORDER BY relname")) {
             while (rs.next()) {
                 header.append(String.format("%n%s: %,d rows, %d of %d pages all-visible", rs.getString(1), rs.getLong(4),
                         rs.getLong(3), rs.getLong(2)));

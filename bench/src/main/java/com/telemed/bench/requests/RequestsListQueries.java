@@ -37,14 +37,9 @@ final class RequestsListQueries {
             if (status != null) {
                 total.put("status", status);
             }
-            if (days.fromDay() != null) {
-                total.put("fromDay", days.fromDay().toString());
-            }
-            if (days.toDay() != null) {
-                total.put("toDay", days.toDay().toString());
-            }
-            statements.add(new Statement("total from the counters", NamedSql.of(RequestQueries.counterTotalSql(status != null,
-                    days.fromDay() != null, days.toDay() != null)), total));
+            RequestQueries.CounterSum sum = RequestQueries.CounterSum.of(status != null, days.fromDay(), days.toDay());
+            sum.days().forEach((name, day) -> total.put(name, day.toString()));
+            statements.add(new Statement("total from the counters", NamedSql.of(sum.sql()), total));
             if (days.partialStart() != null) {
                 Map<String, Object> partial = new HashMap<>(Map.of("partner", partnerId, "start", days.partialStart().toString(),
                         "end", days.partialEnd().toString()));
@@ -64,14 +59,13 @@ final class RequestsListQueries {
             if (end != null) {
                 page.put("end", end.toString());
             }
-            statements.add(new Statement("page 1", NamedSql.of(status == null ? RequestQueries.unfilteredPageSql(start != null, end != null)
-                    : RequestQueries.statusPageSql(start != null, end != null)), page));
+            statements.add(new Statement("page 1", NamedSql.of(RequestQueries.pageRowsSql(status != null, start != null, end != null)), page));
             return statements;
         }
 
         /**
-         * The pgbench script of the page: the total's statements as the service runs them, then the page joined to its
-         * requests and line items (the service reads those by primary key in two more statements). A statement's
+         * The pgbench script of the page: the total's statements and the page's (its requests and line items joined in
+         * it) as the service runs them. A statement's
          * variables are renamed when two statements bind one name to different values (the part-day's start and end).
          */
         ListLoad.Query load(String partnerId) {
@@ -79,10 +73,7 @@ final class RequestsListQueries {
             Map<String, String> variables = new LinkedHashMap<>();
             int n = 0;
             for (Statement statement : statements(partnerId)) {
-                String sql = !statement.title().equals("page 1") ? statement.sql().jdbc()
-                        : status == null ? "SELECT r.*, li.* FROM (" + statement.sql().jdbc() + ") r LEFT JOIN line_items li ON li.request_id = r.id"
-                        : "SELECT r.*, li.* FROM (" + statement.sql().jdbc() + ") p JOIN requests r ON r.id = p.id"
-                                + " LEFT JOIN line_items li ON li.request_id = r.id";
+                String sql = statement.sql().jdbc();
                 StringBuilder named = new StringBuilder();
                 int parameter = 0;
                 for (char c : sql.toCharArray()) {

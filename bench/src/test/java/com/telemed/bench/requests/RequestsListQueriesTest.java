@@ -25,7 +25,7 @@ class RequestsListQueriesTest {
         }
         List<RequestsListQueries.Statement> pending = queries.get(1).statements("bench-partner");
         assertEquals(List.of("total from the counters", "page 1"), pending.stream().map(RequestsListQueries.Statement::title).toList());
-        assertTrue(pending.get(0).sql().jdbc().contains("FROM request_list_counts"), pending.get(0).sql().jdbc());
+        assertTrue(pending.get(0).sql().jdbc().contains("FROM request_list_totals"), pending.get(0).sql().jdbc());
         assertTrue(pending.get(1).sql().jdbc().contains("UNION ALL"), pending.get(1).sql().jdbc());
     }
 
@@ -38,8 +38,10 @@ class RequestsListQueriesTest {
                 query.statements("p").stream().map(RequestsListQueries.Statement::title).toList());
         ListLoad.Query load = query.load("p");
         assertEquals("/v1/requests?startDate=2026-06-02T13:30:00Z", load.pathAndQuery());
-        assertEquals(Map.of("partner0", "p", "fromDay0", "2026-06-03", "partner1", "p", "start1", "2026-06-02T13:30:00Z",
-                "end1", "2026-06-03T00:00:00Z", "partner2", "p", "start2", "2026-06-02T13:30:00Z", "limit2", "20", "first2", "0"),
+        assertEquals(Map.ofEntries(Map.entry("partner0", "p"), Map.entry("headFrom0", "2026-06-03"), Map.entry("headTo0", "2026-07-01"),
+                Map.entry("monthFrom0", "2026-07-01"), Map.entry("partner1", "p"), Map.entry("start1", "2026-06-02T13:30:00Z"),
+                Map.entry("end1", "2026-06-03T00:00:00Z"), Map.entry("partner2", "p"), Map.entry("start2", "2026-06-02T13:30:00Z"),
+                Map.entry("limit2", "20"), Map.entry("first2", "0")),
                 load.variables());
         assertEquals(3, load.sql().lines().count());
         assertTrue(load.sql().lines().allMatch(line -> line.endsWith(";") && !line.contains("?")), load.sql());

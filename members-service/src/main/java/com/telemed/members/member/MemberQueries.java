@@ -1,5 +1,7 @@
 package com.telemed.members.member;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.telemed.common.concurrent.LogContextExecutor;
 import com.telemed.common.error.ApiException;
 import com.telemed.members.audit.MemberStatusAudit;
@@ -93,6 +95,18 @@ public class MemberQueries {
                 + (byStatus ? " AND status = :status" : "");
     }
 
+    /**
+     * A search's exact count together with the version of the partner's members it was counted at
+     * (V12 {@code member_list_versions}, a partner without a row: 0), one statement, one snapshot:
+     * named parameters as {@link #countQuery}.
+     */
+    public static String versionedCountQuery(String where) {
+        return "SELECT (" + VERSION_QUERY + "), (" + countQuery(where) + ")";
+    }
+
+    /** The version of the partner's members (V12): named parameter partnerId. */
+    public static final String VERSION_QUERY = "SELECT coalesce(max(version), 0) FROM member_list_versions WHERE partner_id = :partnerId";
+
     /** The LIKE pattern bound to {@code :pattern} for a search term: a literal substring; null without a term. */
     public static String pattern(String search) {
         return search == null || search.isEmpty() ? null : "%" + likeEscaped(search) + "%";
@@ -123,6 +137,18 @@ public class MemberQueries {
     public record BillingPage(List<Member> members, Map<UUID, List<MemberStatusAudit>> statusChanges) {
     }
 
+    /** A search's count and the version of the partner's members it was counted at. */
+    private record Counted(long version, long total) {
+    }
+
+    /** A search: the partner, the status or null, the LIKE pattern. */
+    private record Search(String partnerId, String status, String pattern) {
+    }
+
+    /** How many searches' counts are kept (least recently used out first): about 200 bytes each. */
+    static final int KEPT_SEARCH_TOTALS = 10_000;
+
+    private final Cache<Search, Counted> searchTotals = Caffeine.newBuilder().maximumSize(KEPT_SEARCH_TOTALS).build();
     private final EntityManager entityManager;
     private final AgroalDataSource dataSource;
     private final MemberRequests requests;
@@ -290,12 +316,33 @@ public class MemberQueries {
         } else if (!members.isEmpty() && members.size() < limit) {
             total = offset + members.size();
         } else {
-            // Exact, as the contract asks; never reads the table for a common or short term (V6).
-            Query count = entityManager.createNativeQuery(countQuery(where));
-            bind(count, partnerId, status, pattern);
-            total = ((Number) count.getSingleResult()).longValue();
+            total = searchTotal(partnerId, status, pattern, where);
         }
         return new Found(members, joined(summaries), total);
+    }
+
+    /**
+     * The exact count of a search, as the contract asks: counted (never reading the table for a common
+     * or short term, V6) with the version of the partner's members, or, when the version read now is
+     * the one a kept count was made at, that count: no change of the partner's members a list can see
+     * has committed since (V12), so it is still exact. A version read is one primary-key row.
+     */
+    private long searchTotal(String partnerId, String status, String pattern, String where) {
+        Search search = new Search(partnerId, status, pattern);
+        Counted kept = searchTotals.getIfPresent(search);
+        if (kept != null) {
+            Query version = entityManager.createNativeQuery(VERSION_QUERY);
+            version.setParameter("partnerId", partnerId);
+            if (((Number) version.getSingleResult()).longValue() == kept.version()) {
+                return kept.total();
+            }
+        }
+        Query count = entityManager.createNativeQuery(versionedCountQuery(where));
+        bind(count, partnerId, status, pattern);
+        Object[] row = (Object[]) count.getSingleResult();
+        Counted counted = new Counted(((Number) row[0]).longValue(), ((Number) row[1]).longValue());
+        searchTotals.put(search, counted);
+        return counted.total();
     }
 
     /** The future's value, or the exception it failed with (a 503 {@code ApiException}), unwrapped. */

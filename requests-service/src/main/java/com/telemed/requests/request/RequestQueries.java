@@ -17,13 +17,16 @@ import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.hibernate.query.NativeQuery;
 
 /** The reads of the partner API: the list and the single read. */
 @ApplicationScoped
@@ -46,7 +49,7 @@ public class RequestQueries {
     /**
      * Newest first; filters before pagination. {@code status} matches a request when its item has
      * that status, or, for a request without items, when its stored status is it. The total is read
-     * from the counters of V22 ({@link #counterTotalSql}), exact for every filter: only the part of one
+     * from the counters of V22 and V23 ({@link CounterSum}), exact for every filter: only the part of one
      * day before a {@code startDate} with a time of day is counted from the rows ({@link #countSql}).
      * The page is an index range scan of {@code limit} entries (at most page x limit deeper on).
      */
@@ -56,14 +59,8 @@ public class RequestQueries {
         Instant end = query.endDate() == null ? null : DateBounds.endExclusive(query.endDate());
         long first = (query.page() - 1) * query.limit();
         long total = total(partnerId, query.status(), start, end);
-        List<Request> requests = first >= total ? List.of()
-                : query.status() == null ? unfiltered(partnerId, start, end, first, query.limit())
-                : byStatus(partnerId, query.status(), start, end, first, query.limit());
-        Map<UUID, List<LineItem>> items = LineItem.ofRequests(requests.stream().map(request -> request.id).toList())
-                .stream().collect(Collectors.groupingBy(item -> item.requestId));
-        List<RequestViews.ListEntry> entries = requests.stream()
-                .map(request -> listEntry(request, items.getOrDefault(request.id, List.of())))
-                .toList();
+        List<RequestViews.ListEntry> entries = first >= total ? List.of()
+                : page(partnerId, query.status(), start, end, first, query.limit());
         long totalPages = (total + query.limit() - 1) / query.limit();
         return new RequestViews.Page(entries, new RequestViews.Pagination(query.page(), query.limit(), total, totalPages));
     }
@@ -96,18 +93,13 @@ public class RequestQueries {
     /** The exact number of the partner's requests matching the filters: counters, plus a part-day counted. */
     static long total(String partnerId, String status, Instant start, Instant end) {
         Days days = Days.of(start, end);
-        Query counters = Panache.getEntityManager().createNativeQuery(
-                counterTotalSql(status != null, days.fromDay() != null, days.toDay() != null));
+        CounterSum sum = CounterSum.of(status != null, days.fromDay(), days.toDay());
+        Query counters = Panache.getEntityManager().createNativeQuery(sum.sql());
         counters.setParameter("partner", partnerId);
         if (status != null) {
             counters.setParameter("status", status);
         }
-        if (days.fromDay() != null) {
-            counters.setParameter("fromDay", days.fromDay());
-        }
-        if (days.toDay() != null) {
-            counters.setParameter("toDay", days.toDay());
-        }
+        sum.days().forEach(counters::setParameter);
         long total = ((Number) counters.getSingleResult()).longValue();
         if (days.partialStart() != null) {
             Query count = bind(Panache.getEntityManager().createNativeQuery(countSql(status != null)), partnerId, status,
@@ -118,15 +110,54 @@ public class RequestQueries {
     }
 
     /**
-     * The total from the counters (V22 {@code request_list_counts}): named parameters partner, and
-     * status, fromDay and toDay (dates, UTC days, toDay exclusive) when asked. An index range of the
-     * counters' primary key: one row per status and day of the partner's requests in range. Public, as
-     * {@link #statusPageSql}: bench/ EXPLAINs and replays the very SQL that {@link #list} runs.
+     * The total from the counters of whole UTC days from {@code fromDay} (inclusive) to {@code toDay}
+     * (exclusive), each null when unbounded: its SQL (named parameters partner, status when asked, and
+     * {@link #days}' names) and the dates it is bound with. Three levels of the same counts (V22, V23), the
+     * coarsest that fits: without dates, {@code request_list_totals} (a row per status, one with a
+     * status); with dates, the whole months inside the range from {@code request_list_month_counts}
+     * and only the days of the partial months at its ends from {@code request_list_counts}. Each level is
+     * an index range of its primary key. Public, as {@link #statusPageSql}: bench/ EXPLAINs and replays
+     * the very SQL that {@link #list} runs.
      */
-    public static String counterTotalSql(boolean byStatus, boolean fromDay, boolean toDay) {
-        return "SELECT coalesce(sum(requests), 0) FROM request_list_counts WHERE partner_id = :partner"
-                + (byStatus ? " AND status = :status" : "") + (fromDay ? " AND day >= :fromDay" : "")
-                + (toDay ? " AND day < :toDay" : "");
+    public record CounterSum(String sql, Map<String, LocalDate> days) {
+
+        public static CounterSum of(boolean byStatus, LocalDate fromDay, LocalDate toDay) {
+            String partner = " WHERE partner_id = :partner" + (byStatus ? " AND status = :status" : "");
+            if (fromDay == null && toDay == null) {
+                return new CounterSum("SELECT coalesce(sum(requests), 0) FROM request_list_totals" + partner, Map.of());
+            }
+            // The first whole month from fromDay on, and the start of toDay's month (its days before toDay are partial).
+            LocalDate monthFrom = fromDay == null ? null : fromDay.getDayOfMonth() == 1 ? fromDay : fromDay.withDayOfMonth(1).plusMonths(1);
+            LocalDate monthTo = toDay == null ? null : toDay.withDayOfMonth(1);
+            Map<String, LocalDate> days = new LinkedHashMap<>();
+            List<String> parts = new ArrayList<>();
+            if (monthFrom != null && monthTo != null && !monthFrom.isBefore(monthTo)) {
+                parts.add(range("request_list_counts", "day", partner, "fromDay", fromDay, "toDay", toDay, days));
+            } else {
+                if (fromDay != null && fromDay.isBefore(monthFrom)) {
+                    parts.add(range("request_list_counts", "day", partner, "headFrom", fromDay, "headTo", monthFrom, days));
+                }
+                parts.add(range("request_list_month_counts", "month", partner, "monthFrom", monthFrom, "monthTo", monthTo, days));
+                if (toDay != null && monthTo.isBefore(toDay)) {
+                    parts.add(range("request_list_counts", "day", partner, "tailFrom", monthTo, "tailTo", toDay, days));
+                }
+            }
+            return new CounterSum(parts.size() == 1 ? parts.get(0)
+                    : "SELECT " + parts.stream().map(part -> "(" + part + ")").collect(Collectors.joining(" + ")), Map.copyOf(days));
+        }
+
+        /** The sum of one level's rows from {@code from} (inclusive) to {@code to} (exclusive), either null when unbounded. */
+        private static String range(String table, String column, String partner, String fromName, LocalDate from, String toName,
+                                    LocalDate to, Map<String, LocalDate> days) {
+            if (from != null) {
+                days.put(fromName, from);
+            }
+            if (to != null) {
+                days.put(toName, to);
+            }
+            return "SELECT coalesce(sum(requests), 0) FROM " + table + partner + (from != null ? " AND " + column + " >= :" + fromName : "")
+                    + (to != null ? " AND " + column + " < :" + toName : "");
+        }
     }
 
     /**
@@ -139,51 +170,110 @@ public class RequestQueries {
     }
 
     /**
-     * A page of the list without a status, newest first: named parameters partner, start and end when
-     * asked, limit and first (the offset). {@code requests_partner_created_idx}: page 1 reads
-     * {@code limit} index entries and their rows.
+     * The requests of a page of the list without a status, newest first: named parameters partner,
+     * start and end when asked, limit and first (the offset). {@code requests_partner_created_idx}:
+     * page 1 reads {@code limit} index entries and their rows.
      */
     public static String unfilteredPageSql(boolean withStart, boolean withEnd) {
         return "SELECT r.* FROM requests r WHERE r.partner_id = :partner" + (withStart ? " AND r.created_at >= :start" : "")
                 + (withEnd ? " AND r.created_at < :end" : "") + " ORDER BY r.created_at DESC, r.id DESC LIMIT :limit OFFSET :first";
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<Request> unfiltered(String partnerId, Instant start, Instant end, long first, int limit) {
-        Query page = Panache.getEntityManager().createNativeQuery(unfilteredPageSql(start != null, end != null), Request.class)
-                .setParameter("partner", partnerId)
-                .setParameter("limit", limit)
-                .setParameter("first", first);
-        if (start != null) {
-            page.setParameter("start", start);
-        }
-        if (end != null) {
-            page.setParameter("end", end);
-        }
-        return page.getResultList();
+    /**
+     * What a list entry shows of a request and of its item (null for a request without items): the
+     * columns of {@link #pageRowsSql}, in {@link #page}'s order.
+     */
+    private static final String ENTRY_COLUMNS = "r.id, r.member_id, r.member_name, r.member_email, r.member_state, r.status,"
+            + " r.consultation_open, r.prescriber_id, r.drug_id, r.drug_name, r.dosage, r.created_at, r.updated_at,"
+            + " li.id AS item_id, li.drug_id AS item_drug_id, li.drug_name AS item_drug_name, li.dosage AS item_dosage,"
+            + " li.status AS item_status, li.prescriber_id AS item_prescriber_id, li.tracking_number, li.ship_carrier,"
+            + " li.delivery_status";
+
+    /**
+     * A page of the list in one statement, with the named parameters of its page: without a status the
+     * page's requests ({@link #unfilteredPageSql}), with one the page's ids ({@link #statusPageSql}) and
+     * each request read by primary key; each with its items (a request has at most one, V5), only the
+     * columns an entry shows, newest first. Public, as {@link #statusPageSql}: bench/ EXPLAINs and
+     * replays the very SQL that {@link #list} runs.
+     */
+    public static String pageRowsSql(boolean byStatus, boolean withStart, boolean withEnd) {
+        String requests = byStatus
+                ? "(" + statusPageSql(withStart, withEnd) + ") p JOIN requests r ON r.id = p.id AND r.partner_id = :partner"
+                : "(" + unfilteredPageSql(withStart, withEnd) + ") r";
+        return "SELECT " + ENTRY_COLUMNS + " FROM " + requests
+                + " LEFT JOIN line_items li ON li.request_id = r.id ORDER BY r.created_at DESC, r.id DESC, li.position";
     }
 
     /**
-     * Pages from two disjoint index ranges instead of testing every request of the partner
-     * (bench/requests.sh measured 1-2 s for that at 100,000 requests): line items with the status
-     * ({@code line_items_status_idx}, one item per request at most) and requests without items with
-     * that stored status ({@code requests_itemless_status_idx}). Each branch of the page reads at most
-     * offset + limit entries.
+     * The entries of a page: one statement ({@link #pageRowsSql}) whose rows are copied into detached
+     * {@link Request}s and {@link LineItem}s that no session knows (no entity loading, no dirty check at
+     * commit), so the views are the entities'.
      */
     @SuppressWarnings("unchecked")
-    private static List<Request> byStatus(String partnerId, String status, Instant start, Instant end, long first, int limit) {
-        Query page = bind(Panache.getEntityManager().createNativeQuery(statusPageSql(start != null, end != null)),
-                partnerId, status, start, end)
-                .setParameter("reach", first + limit)
-                .setParameter("limit", limit)
-                .setParameter("first", first);
-        List<UUID> ids = ((List<Object>) page.getResultList()).stream().map(id -> (UUID) id).toList();
-        if (ids.isEmpty()) {
-            return List.of();
+    private static List<RequestViews.ListEntry> page(String partnerId, String status, Instant start, Instant end, long first,
+                                                     int limit) {
+        NativeQuery<Object[]> page = Panache.getEntityManager()
+                .createNativeQuery(pageRowsSql(status != null, start != null, end != null))
+                .unwrap(NativeQuery.class)
+                .addScalar("id", UUID.class).addScalar("member_id", UUID.class).addScalar("member_name", String.class)
+                .addScalar("member_email", String.class).addScalar("member_state", String.class).addScalar("status", String.class)
+                .addScalar("consultation_open", Boolean.class).addScalar("prescriber_id", UUID.class)
+                .addScalar("drug_id", String.class).addScalar("drug_name", String.class).addScalar("dosage", String.class)
+                .addScalar("created_at", Instant.class).addScalar("updated_at", Instant.class)
+                .addScalar("item_id", UUID.class).addScalar("item_drug_id", String.class).addScalar("item_drug_name", String.class)
+                .addScalar("item_dosage", String.class).addScalar("item_status", String.class)
+                .addScalar("item_prescriber_id", UUID.class).addScalar("tracking_number", String.class)
+                .addScalar("ship_carrier", String.class).addScalar("delivery_status", String.class);
+        bind(page, partnerId, status, start, end);
+        if (status != null) {
+            page.setParameter("reach", first + limit);
         }
-        Map<UUID, Request> byId = Request.<Request>list("id in ?1", ids).stream()
-                .collect(Collectors.toMap(request -> request.id, Function.identity()));
-        return ids.stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
+        page.setParameter("limit", limit);
+        page.setParameter("first", first);
+        Map<UUID, Request> requests = new LinkedHashMap<>();
+        Map<UUID, List<LineItem>> items = new HashMap<>();
+        for (Object[] row : page.getResultList()) {
+            Request request = requests.computeIfAbsent((UUID) row[0], id -> listed(id, row));
+            if (row[13] != null) {
+                items.computeIfAbsent(request.id, id -> new ArrayList<>()).add(listedItem(request.id, row));
+            }
+        }
+        return requests.values().stream()
+                .map(request -> listEntry(request, items.getOrDefault(request.id, List.of())))
+                .toList();
+    }
+
+    private static Request listed(UUID id, Object[] row) {
+        Request request = new Request();
+        request.id = id;
+        request.memberId = (UUID) row[1];
+        request.memberName = (String) row[2];
+        request.memberEmail = (String) row[3];
+        request.memberState = (String) row[4];
+        request.status = (String) row[5];
+        request.consultationOpen = (Boolean) row[6];
+        request.prescriberId = (UUID) row[7];
+        request.drugId = (String) row[8];
+        request.drugName = (String) row[9];
+        request.dosage = (String) row[10];
+        request.createdAt = (Instant) row[11];
+        request.updatedAt = (Instant) row[12];
+        return request;
+    }
+
+    private static LineItem listedItem(UUID requestId, Object[] row) {
+        LineItem item = new LineItem();
+        item.id = (UUID) row[13];
+        item.requestId = requestId;
+        item.drugId = (String) row[14];
+        item.drugName = (String) row[15];
+        item.dosage = (String) row[16];
+        item.status = (String) row[17];
+        item.prescriberId = (UUID) row[18];
+        item.trackingNumber = (String) row[19];
+        item.shipCarrier = (String) row[20];
+        item.deliveryStatus = (String) row[21];
+        return item;
     }
 
     /**

@@ -96,7 +96,7 @@ class RequestListCountsTest {
         for (Future<?> call : calls) {
             call.get(60, TimeUnit.SECONDS);
         }
-        assertEquals(bruteForce(partner), counters(partner));
+        assertCounters(partner);
         assertTotals(partner);
     }
 
@@ -137,8 +137,44 @@ class RequestListCountsTest {
         for (Future<?> writer : writers) {
             writer.get(60, TimeUnit.SECONDS);
         }
-        assertEquals(bruteForce(partner), counters(partner));
+        assertCounters(partner);
         assertTotals(partner);
+    }
+
+    /**
+     * Requests over several months and a year's end: every date filter's total (a range inside one month,
+     * ranges with whole months between partial ones, a bound on the 1st of a month, open ends) sums the
+     * right days, months and totals, and a status change moves all three levels.
+     */
+    @Test
+    void rangesAcrossMonthsSumWholeMonthsAndPartialDaysExactly() throws Exception {
+        String partner = newPartner();
+        List<UUID> ids = new ArrayList<>();
+        for (String at : List.of("2025-11-30T23:59:59Z", "2025-12-01T00:00:00Z", "2025-12-15T12:00:00Z", "2025-12-31T23:00:00Z",
+                "2026-01-01T00:00:00Z", "2026-01-31T10:00:00Z", "2026-02-01T00:00:01Z", "2026-02-28T12:00:00Z", "2026-03-01T08:00:00Z",
+                "2026-03-02T08:00:00Z", "2026-04-30T23:59:59Z", "2026-05-01T00:00:00Z")) {
+            ids.add(insert(partner, Instant.parse(at), ids.size() % 3 != 0));
+        }
+        update("UPDATE line_items SET status = 'approved' WHERE request_id = ?", ids.get(1));
+        update("UPDATE requests SET status = 'denied' WHERE id = ?", ids.get(3));
+        assertCounters(partner);
+        List<String> bounds = List.of("2025-11-30", "2025-12-01", "2025-12-02", "2025-12-31", "2026-01-01", "2026-01-31", "2026-02-01",
+                "2026-02-28", "2026-03-01", "2026-03-02", "2026-04-30", "2026-05-01", "2026-06-01");
+        for (String start : bounds) {
+            assertEquals(count("SELECT count(*) FROM requests WHERE partner_id = ? AND created_at >= ?", partner,
+                    Timestamp.from(DateBounds.start(start))), total(partner, "startDate=" + start), start);
+            assertEquals(count("SELECT count(*) FROM requests WHERE partner_id = ? AND created_at < ?", partner,
+                    Timestamp.from(DateBounds.endExclusive(start))), total(partner, "endDate=" + start), start);
+            for (String end : bounds) {
+                Timestamp from = Timestamp.from(DateBounds.start(start));
+                Timestamp to = Timestamp.from(DateBounds.endExclusive(end));
+                assertEquals(count("SELECT count(*) FROM requests WHERE partner_id = ? AND created_at >= ? AND created_at < ?",
+                        partner, from, to), total(partner, "startDate=" + start + "&endDate=" + end), start + " " + end);
+                assertEquals(count(RequestQueries.statusCountSql(true, true).replace(":partner", "?").replace(":status", "?")
+                                .replace(":start", "?").replace(":end", "?"), partner, "pending", from, to, partner, "pending", from, to),
+                        total(partner, "status=pending&startDate=" + start + "&endDate=" + end), start + " " + end);
+            }
+        }
     }
 
     /** A startDate with a time of day: the counters' whole days plus the rest of its day counted from the rows. */
@@ -198,6 +234,27 @@ class RequestListCountsTest {
 
     private static long total(String partner, String query) {
         return list(partner, query).then().statusCode(200).extract().jsonPath().getLong("pagination.total");
+    }
+
+    /** Every counter of the three levels (V22 days, V23 months and totals) equals the rows counted. */
+    private void assertCounters(String partner) throws Exception {
+        Map<String, Long> days = bruteForce(partner);
+        assertEquals(days, counters(partner));
+        Map<String, Long> months = new TreeMap<>();
+        Map<String, Long> totals = new TreeMap<>();
+        days.forEach((key, count) -> {
+            String[] statusAndDay = key.split(" ");
+            months.merge(statusAndDay[0] + " " + LocalDate.parse(statusAndDay[1]).withDayOfMonth(1), count, Long::sum);
+            totals.merge(statusAndDay[0], count, Long::sum);
+        });
+        months.values().removeIf(count -> count == 0);
+        totals.values().removeIf(count -> count == 0);
+        assertEquals(months, grouped("SELECT status, month, requests FROM request_list_month_counts WHERE partner_id = ? AND requests <> 0",
+                partner));
+        Map<String, Long> totalRows = new TreeMap<>();
+        grouped("SELECT status, date '2000-01-01', requests FROM request_list_totals WHERE partner_id = ? AND requests <> 0", partner)
+                .forEach((key, count) -> totalRows.put(key.split(" ")[0], count));
+        assertEquals(totals, totalRows);
     }
 
     private Map<String, Long> counters(String partner) throws Exception {
