@@ -139,7 +139,7 @@ final class DeliveryLatency {
         return new ArrayList<>(prepared);
     }
 
-    /** Request id -> the item.approved delivery's created_at (ms): taken by the intake just before its insert. */
+    /** Request id -> the item.approved delivery's created_at (ms): taken by the intake just before its one statement. */
     private Map<String, Long> intakeTimes(String partnerId) throws Exception {
         Map<String, Long> times = new HashMap<>();
         try (PreparedStatement st = db.prepareStatement("SELECT body::json->>'requestId', created_at FROM deliveries"
@@ -202,11 +202,11 @@ final class DeliveryLatency {
                 Percentiles.of(outbox));
         System.out.printf("  of which on Kafka -> received (webhook-service: consume, store, sign, POST): %s%n",
                 Percentiles.of(webhook));
-        System.out.printf("    on Kafka -> intake about to insert (broker, consumer fetch, batch to a worker, parse, sign): %s%n",
+        System.out.printf("    on Kafka -> intake about to store (broker, consumer fetch, batch to a worker, parse): %s%n",
                 Percentiles.of(consumed));
         System.out.printf("      (for comparison, on Kafka -> polled by a plain consumer in the bench JVM: %s)%n",
                 Percentiles.of(plain));
-        System.out.printf("    intake -> received (insert, commit, hand-off, DNS and SSRF check, POST): %s%n",
+        System.out.printf("    intake -> received (the intake's statement, hand-off, sign, DNS and SSRF check, POST): %s%n",
                 Percentiles.of(sent));
         System.out.printf("  (split at the envelope's Kafka timestamp, millisecond wall clock; %d of %d envelopes seen on"
                 + " care.events)%n", outbox.size(), total.size());
@@ -222,7 +222,7 @@ final class DeliveryLatency {
         results.record("latency.endToEnd.notReceived", missing, "approvals", "approvals whose webhook was not received within 30 s");
         results.latencies("latency.toKafka", "approve response -> on Kafka (requests-service)", outbox, Results.Role.DETAIL);
         results.latencies("latency.kafkaToReceived", "on Kafka -> received (webhook-service)", webhook, Results.Role.DETAIL);
-        results.latencies("latency.kafkaToIntake", "on Kafka -> intake about to insert", consumed, Results.Role.DETAIL);
+        results.latencies("latency.kafkaToIntake", "on Kafka -> intake about to store", consumed, Results.Role.DETAIL);
         results.latencies("latency.kafkaToPlainConsumer", "on Kafka -> polled by a plain consumer (comparison)", plain,
                 Results.Role.DETAIL);
         results.latencies("latency.intakeToReceived", "intake -> received", sent, Results.Role.DETAIL);

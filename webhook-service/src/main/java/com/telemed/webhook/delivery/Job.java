@@ -1,6 +1,9 @@
 package com.telemed.webhook.delivery;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -13,19 +16,22 @@ import java.util.UUID;
  * partner's secret as read with the delivery (intake, claim or redelivery), for {@link #signedAt}.
  * Once signed, the secret is dropped and the timestamp and signature are recorded with that attempt,
  * so every later attempt (a claim reads them back) sends exactly the same headers.
+ *
+ * <p>{@code body} is the stored body's UTF-8 bytes, encoded once when the job is made (issue 44): the signature
+ * and the POST both use these bytes (each encoded the text again before, 2 encodings per first attempt).
  */
-public record Job(UUID id, String partnerId, String url, String body, String signedAt, String signature,
+public record Job(UUID id, String partnerId, String url, byte[] body, String signedAt, String signature,
                   String secret, boolean secretUnreadable, int roundAttempts) {
 
     /** A delivery whose timestamp and signature are stored: every attempt reuses them. */
     public static Job signed(UUID id, String partnerId, String url, String body, String signedAt, String signature,
                              int roundAttempts) {
-        return new Job(id, partnerId, url, body, signedAt, signature, null, false, roundAttempts);
+        return new Job(id, partnerId, url, utf8(body), signedAt, signature, null, false, roundAttempts);
     }
 
     /** A delivery not attempted yet (in this round): its first attempt signs it with {@code secret}. */
     public static Job unsigned(UUID id, String partnerId, String url, String body, String secret, int roundAttempts) {
-        return new Job(id, partnerId, url, body, null, null, secret, false, roundAttempts);
+        return new Job(id, partnerId, url, utf8(body), null, null, secret, false, roundAttempts);
     }
 
     /**
@@ -35,7 +41,11 @@ public record Job(UUID id, String partnerId, String url, String body, String sig
      * partner's delivery is held up by it.
      */
     public static Job unreadableSecret(UUID id, String partnerId, String url, String body, int roundAttempts) {
-        return new Job(id, partnerId, url, body, null, null, null, true, roundAttempts);
+        return new Job(id, partnerId, url, utf8(body), null, null, null, true, roundAttempts);
+    }
+
+    private static byte[] utf8(String body) {
+        return body.getBytes(StandardCharsets.UTF_8);
     }
 
     public boolean isSigned() {
@@ -51,7 +61,22 @@ public record Job(UUID id, String partnerId, String url, String body, String sig
             return this;
         }
         String timestamp = Signatures.timestamp(at);
-        return signed(id, partnerId, url, body, timestamp, Signatures.sign(secret, timestamp, body), roundAttempts);
+        return new Job(id, partnerId, url, body, timestamp, Signatures.sign(secret, timestamp, body), null, false, roundAttempts);
+    }
+
+    /** By value, the body's bytes included (a record compares an array by identity). */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Job job && id.equals(job.id) && Objects.equals(partnerId, job.partnerId)
+                && Objects.equals(url, job.url) && Arrays.equals(body, job.body) && Objects.equals(signedAt, job.signedAt)
+                && Objects.equals(signature, job.signature) && Objects.equals(secret, job.secret)
+                && secretUnreadable == job.secretUnreadable && roundAttempts == job.roundAttempts;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Objects.hash(id, partnerId, url, signedAt, signature, secret, secretUnreadable, roundAttempts)
+                + Arrays.hashCode(body);
     }
 
     @Override

@@ -15,7 +15,12 @@ public final class Signatures {
     }
 
     public static String sign(String secret, String timestamp, String body) {
-        return new TimestampedSignature(secret).sign(timestamp, body.getBytes(StandardCharsets.UTF_8));
+        return sign(secret, timestamp, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The same, of the body's UTF-8 bytes as sent (a {@link Job}'s, encoded once). */
+    public static String sign(String secret, String timestamp, byte[] body) {
+        return new TimestampedSignature(secret).sign(timestamp, body);
     }
 
     /** X-Webhook-Timestamp: unix seconds of {@code at} (the signing attempt's start), as a decimal string. */

@@ -6,12 +6,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.UUID;
 
 /**
@@ -29,17 +26,31 @@ import java.util.UUID;
  */
 public final class EventRecorder {
 
-    static final String ADVANCE = "INSERT INTO partner_event_counters AS c (partner_id, last_seq)"
-            + " SELECT u.partner_id, u.n FROM unnest(?::text[], ?::bigint[]) AS u(partner_id, n) ORDER BY u.partner_id"
-            + " ON CONFLICT (partner_id) DO UPDATE SET last_seq = c.last_seq + EXCLUDED.last_seq"
-            + " RETURNING partner_id, last_seq";
+    /**
+     * The recording as the leading common table expressions of one statement (issue 44: one round trip where
+     * there were two, and the intake appends its deliveries to the same statement). Parameters 1 to 5: the batch's
+     * ids, partner ids, envelope ids, types and bodies (arrays, in batch order); 6: {@code created_at}. Names it
+     * leaves for the rest of the statement: {@code batch (id, partner_id, event_id, type, body, n)}, {@code n} the
+     * 1-based position in the batch; {@code partners (partner_id, n)}, each partner's count; {@code recorded (id,
+     * partner_id, event_id, type, body)}, the events that were new. The counter rows are advanced in partner order
+     * (two batches never wait on each other's rows crosswise) and stay locked until the transaction ends; each
+     * partner's events take the last {@code n} numbers of its counter, in batch order.
+     */
+    public static final String RECORD = "WITH batch AS (SELECT * FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[])"
+            + "   WITH ORDINALITY AS b(id, partner_id, event_id, type, body, n)),"
+            + " partners AS (SELECT partner_id, count(*) AS n FROM batch GROUP BY partner_id),"
+            + " advanced AS (INSERT INTO partner_event_counters AS c (partner_id, last_seq)"
+            + "   SELECT partner_id, n FROM partners ORDER BY partner_id"
+            + "   ON CONFLICT (partner_id) DO UPDATE SET last_seq = c.last_seq + EXCLUDED.last_seq"
+            + "   RETURNING partner_id, last_seq),"
+            + " recorded AS (INSERT INTO events (id, partner_id, seq, event_id, type, body, created_at)"
+            + "   SELECT b.id, b.partner_id, a.last_seq - p.n + row_number() OVER (PARTITION BY b.partner_id ORDER BY b.n),"
+            + "     b.event_id, b.type, b.body, ?"
+            + "   FROM batch b JOIN advanced a ON a.partner_id = b.partner_id JOIN partners p ON p.partner_id = b.partner_id"
+            + "   ORDER BY b.n"
+            + "   ON CONFLICT (event_id) DO NOTHING RETURNING id, partner_id, event_id, type, body)";
 
-    static final String INSERT = "INSERT INTO events (id, partner_id, seq, event_id, type, body, created_at)"
-            + " SELECT u.id, u.partner_id, u.seq, u.event_id, u.type, u.body, ?"
-            + " FROM unnest(?::uuid[], ?::text[], ?::bigint[], ?::text[], ?::text[], ?::text[])"
-            + "   WITH ORDINALITY AS u(id, partner_id, seq, event_id, type, body, n)"
-            + " ORDER BY u.n"
-            + " ON CONFLICT (event_id) DO NOTHING RETURNING event_id";
+    static final String RECORD_ALONE = RECORD + " SELECT event_id FROM recorded";
 
     /** One event to record: {@code id} is its {@code X-Webhook-Id}, {@code eventId} the envelope's id. */
     public record NewEvent(UUID id, String partnerId, String eventId, String type, String body) {
@@ -54,29 +65,12 @@ public final class EventRecorder {
     private EventRecorder() {
     }
 
-    /** Records the events (distinct envelope ids) and answers the envelope ids that were new. */
-    public static Set<String> record(Connection connection, List<NewEvent> events, Instant at) throws SQLException {
-        if (events.isEmpty()) {
-            return Set.of();
-        }
-        Map<String, Integer> counts = new TreeMap<>();
-        events.forEach(event -> counts.merge(event.partnerId(), 1, Integer::sum));
-        Map<String, Long> next = new HashMap<>();
-        try (PreparedStatement advance = connection.prepareStatement(ADVANCE)) {
-            advance.setArray(1, connection.createArrayOf("text", counts.keySet().toArray(String[]::new)));
-            advance.setArray(2, connection.createArrayOf("bigint", counts.values().stream().map(Long::valueOf).toArray(Long[]::new)));
-            try (ResultSet rows = advance.executeQuery()) {
-                while (rows.next()) {
-                    String partnerId = rows.getString(1);
-                    // The batch's numbers are the last count ones: first = last - count + 1.
-                    next.put(partnerId, rows.getLong(2) - counts.get(partnerId) + 1);
-                }
-            }
-        }
+    /** Sets {@link #RECORD}'s parameters 1 to 6. */
+    public static void bind(PreparedStatement statement, Connection connection, List<NewEvent> events, Instant at)
+            throws SQLException {
         int n = events.size();
         UUID[] ids = new UUID[n];
         String[] partners = new String[n];
-        Long[] seqs = new Long[n];
         String[] eventIds = new String[n];
         String[] types = new String[n];
         String[] bodies = new String[n];
@@ -84,21 +78,27 @@ public final class EventRecorder {
             NewEvent event = events.get(i);
             ids[i] = event.id();
             partners[i] = event.partnerId();
-            seqs[i] = next.merge(event.partnerId(), 1L, Long::sum) - 1;
             eventIds[i] = event.eventId();
             types[i] = event.type();
             bodies[i] = event.body();
         }
+        statement.setArray(1, connection.createArrayOf("uuid", ids));
+        statement.setArray(2, connection.createArrayOf("text", partners));
+        statement.setArray(3, connection.createArrayOf("text", eventIds));
+        statement.setArray(4, connection.createArrayOf("text", types));
+        statement.setArray(5, connection.createArrayOf("text", bodies));
+        statement.setTimestamp(6, Timestamp.from(at));
+    }
+
+    /** Records the events (distinct envelope ids) and answers the envelope ids that were new. */
+    public static Set<String> record(Connection connection, List<NewEvent> events, Instant at) throws SQLException {
+        if (events.isEmpty()) {
+            return Set.of();
+        }
         Set<String> inserted = new LinkedHashSet<>();
-        try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-            insert.setTimestamp(1, Timestamp.from(at));
-            insert.setArray(2, connection.createArrayOf("uuid", ids));
-            insert.setArray(3, connection.createArrayOf("text", partners));
-            insert.setArray(4, connection.createArrayOf("bigint", seqs));
-            insert.setArray(5, connection.createArrayOf("text", eventIds));
-            insert.setArray(6, connection.createArrayOf("text", types));
-            insert.setArray(7, connection.createArrayOf("text", bodies));
-            try (ResultSet rows = insert.executeQuery()) {
+        try (PreparedStatement record = connection.prepareStatement(RECORD_ALONE)) {
+            bind(record, connection, events, at);
+            try (ResultSet rows = record.executeQuery()) {
                 while (rows.next()) {
                     inserted.add(rows.getString(1));
                 }

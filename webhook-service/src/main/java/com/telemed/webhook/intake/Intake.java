@@ -15,8 +15,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +29,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.jboss.logging.Logger;
 
 /**
- * Turns a batch of envelopes into events and deliveries, in one transaction: the partners' settings are read
- * once, every event is recorded in {@code events} with its partner's next sequence numbers
+ * Turns a batch of envelopes into events and deliveries, in one statement (its own transaction): the partners'
+ * settings are read once, every event is recorded in {@code events} with its partner's next sequence numbers
  * ({@link EventRecorder}; README, Events), events of a partner without URL are recorded as dropped, the others become deliveries
  * (the delivery's id, {@code X-Webhook-Id}, is the event's id), not
  * signed yet: a delivery is signed by its first attempt (which may come minutes later, after a
@@ -43,25 +45,38 @@ public class Intake {
 
     private static final Logger LOG = Logger.getLogger(Intake.class);
 
-    static final String SETTINGS = "SELECT partner_id, url, secret_encrypted, secret_key_id FROM webhook_settings"
-            + " WHERE partner_id = ANY (?) AND url IS NOT NULL";
+    /**
+     * The whole batch in one statement (issue 44; before, five round trips: the settings, the counters, the events,
+     * the deliveries, the commit): {@link EventRecorder#RECORD}'s events (parameters 1 to 6), then the batch
+     * partners' settings, a delivery of every new event whose partner has a URL ({@code leased}, parameter 7, by
+     * batch position; 8 and 9 the lease, 10 and 11 {@code created_at}/{@code updated_at}), and a dropped event of
+     * every other new event (12, its {@code at}). All its parts read one snapshot, taken when it starts. It answers
+     * one row per new event ({@code event}), new delivery ({@code delivery}), dropped event ({@code dropped}) and
+     * the settings of each batch partner with a URL ({@code settings}: partner, URL, key id, secret).
+     */
+    static final String STORE = EventRecorder.RECORD + ","
+            + " leases AS (SELECT * FROM unnest(?::boolean[]) WITH ORDINALITY AS l(leased, n)),"
+            + " settings AS (SELECT s.partner_id, s.url, s.secret_encrypted, s.secret_key_id FROM webhook_settings s"
+            + "   WHERE s.partner_id IN (SELECT partner_id FROM partners) AND s.url IS NOT NULL),"
+            + " delivered AS (INSERT INTO deliveries (id, partner_id, event_id, event, body,"
+            + "     status, attempt_count, round_attempts, next_attempt_at, lease_until, created_at, updated_at)"
+            + "   SELECT r.id, r.partner_id, r.event_id, r.type, r.body, 'retrying', 0, 0,"
+            + "     CASE WHEN l.leased THEN now() + ?::interval ELSE now() END, CASE WHEN l.leased THEN now() + ?::interval END, ?, ?"
+            + "   FROM recorded r JOIN batch b ON b.id = r.id JOIN leases l ON l.n = b.n"
+            + "   WHERE r.partner_id IN (SELECT partner_id FROM settings)"
+            + "   ORDER BY b.n"
+            + "   ON CONFLICT (event_id) DO NOTHING RETURNING id),"
+            + " dropped AS (INSERT INTO dropped_events (event_id, partner_id, event, at)"
+            + "   SELECT r.event_id, r.partner_id, r.type, ? FROM recorded r"
+            + "   WHERE r.partner_id NOT IN (SELECT partner_id FROM settings)"
+            + "   ON CONFLICT (event_id) DO NOTHING RETURNING event_id)"
+            + " SELECT 'event', r.event_id, NULL::text, NULL::text, NULL::bytea FROM recorded r"
+            + " UNION ALL SELECT 'delivery', d.id::text, NULL, NULL, NULL FROM delivered d"
+            + " UNION ALL SELECT 'dropped', x.event_id, NULL, NULL, NULL FROM dropped x"
+            + " UNION ALL SELECT 'settings', s.partner_id, s.url, s.secret_key_id, s.secret_encrypted FROM settings s";
 
-    static final String INSERT_DELIVERIES = "INSERT INTO deliveries (id, partner_id, event_id, event, body,"
-            + " status, attempt_count, round_attempts, next_attempt_at, lease_until, created_at, updated_at)"
-            + " SELECT u.id, u.partner_id, u.event_id, u.event, u.body, 'retrying', 0, 0,"
-            + "   CASE WHEN u.leased THEN now() + ?::interval ELSE now() END, CASE WHEN u.leased THEN now() + ?::interval END, ?, ?"
-            + " FROM unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::boolean[])"
-            + "   WITH ORDINALITY AS u(id, partner_id, event_id, event, body, leased, n)"
-            + " ORDER BY u.n"
-            + " ON CONFLICT (event_id) DO NOTHING RETURNING id";
-
-    static final String INSERT_DROPPED = "INSERT INTO dropped_events (event_id, partner_id, event, at)"
-            + " SELECT u.event_id, u.partner_id, u.event, ? FROM unnest(?::text[], ?::text[], ?::text[])"
-            + "   AS u(event_id, partner_id, event)"
-            + " ON CONFLICT (event_id) DO NOTHING";
-
-    /** A partner's URL and secret; {@code secret} empty when it could not be decrypted. */
-    private record Settings(String url, Optional<String> secret) {
+    /** A partner's URL and its secret as stored (encrypted, with the id of its key). */
+    private record Settings(String url, String secretKeyId, byte[] secretEncrypted) {
     }
 
     /**
@@ -139,137 +154,83 @@ public class Intake {
         return result;
     }
 
+    /**
+     * One statement ({@link #STORE}), committed on its own. As many deliveries as the dispatcher has room for are
+     * leased, in batch order: the room is read before the statement knows which partners have a URL or which events
+     * are new, so an event dropped or seen before takes room from its own partner and from the replica's total
+     * (at most one batch, 500; the total is 5,256 when idle): a delivery that finds no room is stored unleased and
+     * claimed when there is (as before). The secret of a partner with leased deliveries is decrypted once.
+     */
     private Result store(List<Envelopes.Webhook> webhooks, int skipped) throws SQLException {
-        try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(false);
-            try {
-                Map<String, Settings> settings = settings(connection, webhooks);
-                Map<String, UUID> ids = new LinkedHashMap<>();
-                List<EventRecorder.NewEvent> events = new ArrayList<>();
-                for (Envelopes.Webhook webhook : webhooks) {
-                    UUID id = UUID.randomUUID();
-                    ids.put(webhook.eventId(), id);
-                    events.add(new EventRecorder.NewEvent(id, webhook.partnerId(), webhook.eventId(), webhook.event(), webhook.body()));
-                }
-                // After the settings, right before the inserts and the commit: the partners' counter rows stay
-                // locked from here until the commit (README, Events), as briefly as can be.
-                Set<String> recorded = EventRecorder.record(connection, events, Timestamps.now());
-                ids.keySet().retainAll(recorded);
-                List<Envelopes.Webhook> deliver = new ArrayList<>();
-                List<Envelopes.Webhook> drop = new ArrayList<>();
-                for (Envelopes.Webhook webhook : webhooks) {
-                    if (recorded.contains(webhook.eventId())) {
-                        (settings.containsKey(webhook.partnerId()) ? deliver : drop).add(webhook);
-                    }
-                }
-                Inserted inserted = insertDeliveries(connection, deliver, settings, ids);
-                int dropped = insertDropped(connection, drop);
-                connection.commit();
-                return new Result(inserted.leased(), inserted.unleased(), dropped, skipped, ids);
-            } catch (SQLException | RuntimeException e) {
-                connection.rollback();
-                throw e;
-            }
-        }
-    }
-
-    private Map<String, Settings> settings(Connection connection, List<Envelopes.Webhook> webhooks) throws SQLException {
-        String[] partners = webhooks.stream().map(Envelopes.Webhook::partnerId).distinct().toArray(String[]::new);
-        Map<String, Settings> found = new HashMap<>();
-        try (PreparedStatement select = connection.prepareStatement(SETTINGS)) {
-            select.setArray(1, connection.createArrayOf("text", partners));
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    String partnerId = rows.getString(1);
-                    byte[] encrypted = rows.getBytes(3);
-                    // A secret that cannot be decrypted fails that partner's deliveries alone (logged by
-                    // the cipher); throwing here rolled the whole batch back and retried it every second,
-                    // forever, so no partner received anything.
-                    Optional<String> secret = encrypted == null ? Optional.empty()
-                            : cipher.readable(partnerId, rows.getString(4), encrypted);
-                    found.put(partnerId, new Settings(rows.getString(2), secret));
-                }
-            }
-        }
-        return found;
-    }
-
-    private record Inserted(List<Job> leased, int unleased) {
-    }
-
-    private Inserted insertDeliveries(Connection connection, List<Envelopes.Webhook> deliver,
-                                      Map<String, Settings> settings, Map<String, UUID> eventIds) throws SQLException {
-        if (deliver.isEmpty()) {
-            return new Inserted(List.of(), 0);
-        }
-        int n = deliver.size();
-        PartnerSlots.Room room = dispatcher.room(settings.keySet());
+        int n = webhooks.size();
+        Map<String, UUID> ids = new LinkedHashMap<>();
+        List<EventRecorder.NewEvent> events = new ArrayList<>(n);
+        Boolean[] leased = new Boolean[n];
+        Map<UUID, Envelopes.Webhook> leasedWebhooks = new HashMap<>();
+        PartnerSlots.Room room = dispatcher.room(webhooks.stream().map(Envelopes.Webhook::partnerId).distinct().toList());
         Map<String, Integer> perPartner = new HashMap<>(room.perPartner());
         int total = room.total();
-        Boolean[] leased = new Boolean[n];
-        UUID[] ids = new UUID[n];
-        String[] partners = new String[n];
-        String[] envelopeIds = new String[n];
-        String[] events = new String[n];
-        String[] bodies = new String[n];
-        Map<UUID, Job> jobs = new HashMap<>();
         for (int i = 0; i < n; i++) {
-            Envelopes.Webhook webhook = deliver.get(i);
-            Settings partner = settings.get(webhook.partnerId());
-            ids[i] = eventIds.get(webhook.eventId());
-            partners[i] = webhook.partnerId();
-            envelopeIds[i] = webhook.eventId();
-            events[i] = webhook.event();
-            bodies[i] = webhook.body();
-            int partnerRoom = perPartner.getOrDefault(partners[i], 0);
+            Envelopes.Webhook webhook = webhooks.get(i);
+            UUID id = UUID.randomUUID();
+            ids.put(webhook.eventId(), id);
+            events.add(new EventRecorder.NewEvent(id, webhook.partnerId(), webhook.eventId(), webhook.event(), webhook.body()));
+            int partnerRoom = perPartner.getOrDefault(webhook.partnerId(), 0);
             leased[i] = partnerRoom > 0 && total > 0;
             if (leased[i]) {
-                perPartner.put(partners[i], partnerRoom - 1);
+                perPartner.put(webhook.partnerId(), partnerRoom - 1);
                 total--;
-                jobs.put(ids[i], partner.secret().isPresent()
-                        ? Job.unsigned(ids[i], partners[i], partner.url(), bodies[i], partner.secret().get(), 0)
-                        : Job.unreadableSecret(ids[i], partners[i], partner.url(), bodies[i], 0));
+                leasedWebhooks.put(id, webhook);
             }
         }
-        Timestamp now = Timestamp.from(Timestamps.now());
-        List<Job> inserted = new ArrayList<>();
-        int unleased = 0;
-        try (PreparedStatement insert = connection.prepareStatement(INSERT_DELIVERIES)) {
+        Instant at = Timestamps.now();
+        Timestamp now = Timestamp.from(at);
+        Set<String> recorded = new HashSet<>();
+        List<UUID> delivered = new ArrayList<>();
+        Map<String, Settings> settings = new HashMap<>();
+        int dropped = 0;
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement store = connection.prepareStatement(STORE)) {
+            connection.setAutoCommit(true);
+            EventRecorder.bind(store, connection, events, at);
+            store.setArray(7, connection.createArrayOf("boolean", leased));
             // A leased delivery is due when its lease ends (DeliveryStore.CLAIM: claims never walk past held rows).
-            insert.setString(1, config.lease().toMillis() + " milliseconds");
-            insert.setString(2, config.lease().toMillis() + " milliseconds");
-            insert.setTimestamp(3, now);
-            insert.setTimestamp(4, now);
-            insert.setArray(5, connection.createArrayOf("uuid", ids));
-            insert.setArray(6, connection.createArrayOf("text", partners));
-            insert.setArray(7, connection.createArrayOf("text", envelopeIds));
-            insert.setArray(8, connection.createArrayOf("text", events));
-            insert.setArray(9, connection.createArrayOf("text", bodies));
-            insert.setArray(10, connection.createArrayOf("boolean", leased));
-            try (ResultSet rows = insert.executeQuery()) {
+            store.setString(8, config.lease().toMillis() + " milliseconds");
+            store.setString(9, config.lease().toMillis() + " milliseconds");
+            store.setTimestamp(10, now);
+            store.setTimestamp(11, now);
+            store.setTimestamp(12, now);
+            try (ResultSet rows = store.executeQuery()) {
                 while (rows.next()) {
-                    Job job = jobs.get(rows.getObject(1, UUID.class));
-                    if (job != null) {
-                        inserted.add(job);
-                    } else {
-                        unleased++;
+                    switch (rows.getString(1)) {
+                        case "event" -> recorded.add(rows.getString(2));
+                        case "delivery" -> delivered.add(UUID.fromString(rows.getString(2)));
+                        case "dropped" -> dropped++;
+                        default -> settings.put(rows.getString(2),
+                                new Settings(rows.getString(3), rows.getString(4), rows.getBytes(5)));
                     }
                 }
             }
         }
-        return new Inserted(inserted, unleased);
-    }
-
-    private int insertDropped(Connection connection, List<Envelopes.Webhook> drop) throws SQLException {
-        if (drop.isEmpty()) {
-            return 0;
+        ids.keySet().retainAll(recorded);
+        List<Job> fresh = new ArrayList<>();
+        int unleased = 0;
+        // A secret that cannot be decrypted fails that partner's deliveries alone (logged by the cipher); throwing
+        // here rolled the whole batch back and retried it every second, forever, so no partner received anything.
+        Map<String, Optional<String>> secrets = new HashMap<>();
+        for (UUID id : delivered) {
+            Envelopes.Webhook webhook = leasedWebhooks.get(id);
+            if (webhook == null) {
+                unleased++;
+                continue;
+            }
+            Settings partner = settings.get(webhook.partnerId());
+            Optional<String> secret = secrets.computeIfAbsent(webhook.partnerId(), partnerId -> partner.secretEncrypted() == null
+                    ? Optional.empty() : cipher.readable(partnerId, partner.secretKeyId(), partner.secretEncrypted()));
+            fresh.add(secret.isPresent()
+                    ? Job.unsigned(id, webhook.partnerId(), partner.url(), webhook.body(), secret.get(), 0)
+                    : Job.unreadableSecret(id, webhook.partnerId(), partner.url(), webhook.body(), 0));
         }
-        try (PreparedStatement insert = connection.prepareStatement(INSERT_DROPPED)) {
-            insert.setTimestamp(1, Timestamp.from(Timestamps.now()));
-            insert.setArray(2, connection.createArrayOf("text", drop.stream().map(Envelopes.Webhook::eventId).toArray(String[]::new)));
-            insert.setArray(3, connection.createArrayOf("text", drop.stream().map(Envelopes.Webhook::partnerId).toArray(String[]::new)));
-            insert.setArray(4, connection.createArrayOf("text", drop.stream().map(Envelopes.Webhook::event).toArray(String[]::new)));
-            return insert.executeUpdate();
-        }
+        return new Result(fresh, unleased, dropped, skipped, ids);
     }
 }
