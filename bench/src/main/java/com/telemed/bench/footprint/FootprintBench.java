@@ -278,7 +278,10 @@ public final class FootprintBench {
                 continue;
             }
             int managementPort = freePort();
-            ProcessBuilder builder = new ProcessBuilder(ProcessMemory.arguments(pid))
+            // Its archive when the instance maps one; never one made at exit (the instance's own, written at ./stack down).
+            List<String> command = ProcessMemory.arguments(pid).stream()
+                    .filter(argument -> !argument.startsWith("-XX:ArchiveClassesAtExit=")).toList();
+            ProcessBuilder builder = new ProcessBuilder(command)
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
             builder.environment().clear();
             builder.environment().putAll(ProcessMemory.environment(pid));

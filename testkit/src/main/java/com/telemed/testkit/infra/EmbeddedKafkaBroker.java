@@ -51,13 +51,11 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
     /** A benchmark's broker ({@link #TEST_HEAP}). */
     public static final List<String> BENCH_HEAP = TEST_HEAP;
     /**
-     * ./stack's broker (issue 44): a developer's few events a second. 80 MB of heap (with the 8 MB dedupe
-     * buffer, {@link #writeProperties}; an idle broker keeps some 44 MB live) of which a 12 MB young generation
-     * (a third of the heap by default, all of it touched), the client compiler and glibc's arenas capped
-     * ({@code MALLOC_ARENA_MAX}, {@link JavaProcesses}): idle, 181 MB resident with 96 MB of heap and a 30 MB
-     * young generation, 321 MB with the defaults (bench/footprint.sh).
+     * ./stack's broker (issue 44): a developer's few events a second. 96 MB of heap (with the 8 MB dedupe
+     * buffer, {@link #writeProperties}), the client compiler and glibc's arenas capped ({@code MALLOC_ARENA_MAX},
+     * {@link JavaProcesses}): idle, 169 MB resident instead of 321 (bench/footprint.sh).
      */
-    public static final List<String> STACK_HEAP = List.of("-Xms16m", "-Xmx80m", "-Xmn12m", "-XX:TieredStopAtLevel=1",
+    public static final List<String> STACK_HEAP = List.of("-Xms32m", "-Xmx96m", "-XX:TieredStopAtLevel=1",
             "-XX:ReservedCodeCacheSize=32m", "-Xss512k");
     /** For a view of the broker another class loader of this JVM runs ({@link SystemLoaded}); else null. */
     private final SystemLoaded.KafkaControl shared;

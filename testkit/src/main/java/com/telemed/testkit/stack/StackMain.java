@@ -82,6 +82,18 @@ public final class StackMain {
         files.writeMail(infrastructure.mail());
         LOG.info("SMTP server and PostgreSQL ready in {} ms; Kafka starting beside the services",
                 (System.nanoTime() - began) / 1_000_000);
+        // The broker's pid file as soon as it is ready, as before the services started beside it: a launcher
+        // killed meanwhile leaves ./stack the pid to stop it by.
+        Thread kafkaPid = new Thread(() -> {
+            try {
+                infrastructure.awaitKafka();
+                files.writePid("kafka", infrastructure.kafka().pid());
+            } catch (RuntimeException | Error failed) {
+                // reported by the start below
+            }
+        }, "kafka-pid");
+        kafkaPid.setDaemon(true);
+        kafkaPid.start();
 
         String environment = System.getenv().getOrDefault("SERVICE_ENVIRONMENT", "sandbox");
         PlatformOptions options = new PlatformOptions(root, files.directory().resolve("logs"),
@@ -92,7 +104,12 @@ public final class StackMain {
         }
         platform = Platform.start(infrastructure, options);
         infrastructure.awaitKafka();
-        files.writePid("kafka", infrastructure.kafka().pid());
+        try {
+            kafkaPid.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while Kafka started", e);
+        }
         for (PlatformService service : PlatformService.values()) {
             files.writePid(service.module(), platform.pid(service));
         }
