@@ -36,7 +36,7 @@ class OverridesTest {
             assertThat(resources.getLimits().get("memory")).as(service.module())
                     .isEqualTo(new Quantity(service == MEMBERS ? "1Gi" : "384Mi"));
             assertThat(resources.getLimits().get("cpu")).isEqualTo(new Quantity("1"));
-            assertThat(resources.getRequests().get("memory")).isEqualTo(new Quantity("288Mi"));
+            assertThat(resources.getRequests().get("memory")).isEqualTo(new Quantity("256Mi"));
             assertThat(resources.getRequests().get("cpu")).isEqualTo(new Quantity("250m"));
         }
     }

@@ -87,8 +87,8 @@ class WorkloadTest {
             assertThat(SANDBOX.config(service)).containsEntry("JAVA_TOOL_OPTIONS", "-XX:MaxRAMPercentage=40.0" + NON_HEAP);
             assertThat(PRODUCTION.config(service)).containsEntry("JAVA_TOOL_OPTIONS", "-XX:MaxRAMPercentage=70.0" + NON_HEAP)
                     .containsEntry("MALLOC_ARENA_MAX", "2");
-            assertResources(container(DEFAULTS, service).getResources(), "250m", "288Mi", "1", "384Mi");
-            assertResources(container(SANDBOX, service).getResources(), "100m", "288Mi", "1", "384Mi");
+            assertResources(container(DEFAULTS, service).getResources(), "250m", "256Mi", "1", "384Mi");
+            assertResources(container(SANDBOX, service).getResources(), "100m", "256Mi", "1", "384Mi");
             if (service == Chart.Service.MESSAGING) {
                 assertResources(container(PRODUCTION, service).getResources(), "500m", "1Gi", "2", "1536Mi");
             } else {

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -72,6 +74,27 @@ final class ProcessMemory {
         } catch (IOException gone) {
             return "";
         }
+    }
+
+    /** The command line, one argument each, as the process was started ({@code cmdline}). */
+    static List<String> arguments(long pid) throws IOException {
+        String all = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
+                java.nio.charset.StandardCharsets.UTF_8);
+        return List.of(all.split("\0"));
+    }
+
+    /** The environment the process was started with ({@code environ}). */
+    static Map<String, String> environment(long pid) throws IOException {
+        String all = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ")),
+                java.nio.charset.StandardCharsets.UTF_8);
+        Map<String, String> environment = new LinkedHashMap<>();
+        for (String entry : all.split("\0")) {
+            int equals = entry.indexOf('=');
+            if (equals > 0) {
+                environment.put(entry.substring(0, equals), entry.substring(equals + 1));
+            }
+        }
+        return environment;
     }
 
     /** Seconds since the machine's boot, now ({@code /proc/uptime}): the same clock as {@link #startedAfterBoot}. */

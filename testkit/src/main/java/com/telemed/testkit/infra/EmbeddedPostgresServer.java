@@ -68,9 +68,11 @@ public final class EmbeddedPostgresServer implements PostgresServer {
             if (keepData) {
                 var log = ProcessBuilder.Redirect.appendTo(dataDirectory.resolveSibling("postgres.log").toFile());
                 builder.setOutputRedirector(log).setErrorRedirector(log);
-                // ./stack's server: a developer's data fits in 32 MB of buffers (initdb's 128 MB are touched,
-                // and counted resident in every backend, as they fill: issue 44).
-                builder.setServerConfig("shared_buffers", "32MB");
+                // ./stack's server: a developer's data fits in 16 MB of buffers (initdb's 128 MB are touched,
+                // and counted resident in every backend, as they fill: issue 44), and its seven pools of at
+                // most 16 in 150 connections (each slot's shared memory, its lock table share included,
+                // is set aside at start).
+                builder.setServerConfig("shared_buffers", "16MB");
             }
             if (!durable) {
                 // A test JVM's server: its data lives as long as the JVM and nothing kills it, so
@@ -89,8 +91,9 @@ public final class EmbeddedPostgresServer implements PostgresServer {
                     .setCleanDataDirectory(!keepData)
                     .setPort(port == 0 ? FreePorts.next() : port)
                     .setPGStartupWait(startupWait)
-                    // Seven services with their own pools share this server (web-service has no database).
-                    .setServerConfig("max_connections", "300")
+                    // Seven services with their own pools share this server (web-service has no database);
+                    // a test's or benchmark's replicas and restarts add pools.
+                    .setServerConfig("max_connections", keepData ? "150" : "300")
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .start();
             return new EmbeddedPostgresServer(postgres, dataDirectory);

@@ -109,8 +109,11 @@ public final class Infrastructure implements AutoCloseable {
 
     /**
      * Fixed ports and data kept in the directory across restarts: what ./stack uses (its SMTP server
-     * serves IMAP too, and keeps its mail in memory only). The caller stops it with {@link #close()},
-     * after the services.
+     * serves IMAP too, and keeps its mail in memory only). Returns once PostgreSQL is ready: the embedded
+     * broker, on its fixed port, may still be starting (its JVM, its storage, the topics: the slower of the
+     * two by some seconds), and the services start beside it (they reconnect until it answers, and a topic
+     * one of them asks for first is made with the broker's {@code num.partitions}, as {@link #TOPICS} are);
+     * {@link #awaitKafka()} waits for it. The caller stops it with {@link #close()}, after the services.
      */
     public static Infrastructure startPersistent(Path directory, int postgresPort, int kafkaPort, int controllerPort,
                                                  int smtpPort, int imapPort) {
@@ -189,6 +192,10 @@ public final class Infrastructure implements AutoCloseable {
             }
             throw e;
         }
+        if (persistent && kafkaPort > 0 && !environment.containsKey("PLATFORM_KAFKA_BOOTSTRAP_SERVERS")) {
+            return new Infrastructure(postgres, new StartingKafkaCluster("127.0.0.1:" + kafkaPort, kafkaStart), mail,
+                    directory, false);
+        }
         KafkaCluster kafka;
         try {
             kafka = awaitKafka(kafkaStart);
@@ -215,6 +222,16 @@ public final class Infrastructure implements AutoCloseable {
                 throw error;
             }
             throw e;
+        }
+    }
+
+    /**
+     * Waits for the broker when {@link #startPersistent} returned before it was ready; throws as its start
+     * did (having stopped what it began). Returns at once otherwise.
+     */
+    public void awaitKafka() {
+        if (kafka instanceof StartingKafkaCluster starting) {
+            starting.await();
         }
     }
 

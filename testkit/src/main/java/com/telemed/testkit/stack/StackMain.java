@@ -79,9 +79,21 @@ public final class StackMain {
         infrastructure = Infrastructure.startPersistent(files.directory().resolve("data"),
                 POSTGRES_PORT, KAFKA_PORT, KAFKA_CONTROLLER_PORT, SMTP_PORT, IMAP_PORT, startTimeout);
         files.writePid("postgres", infrastructure.postgres().pid());
-        files.writePid("kafka", infrastructure.kafka().pid());
         files.writeMail(infrastructure.mail());
-        LOG.info("SMTP server, PostgreSQL and Kafka ready in {} ms", (System.nanoTime() - began) / 1_000_000);
+        LOG.info("SMTP server and PostgreSQL ready in {} ms; Kafka starting beside the services",
+                (System.nanoTime() - began) / 1_000_000);
+        // The broker's pid file as soon as it is ready, as before the services started beside it: a launcher
+        // killed meanwhile leaves ./stack the pid to stop it by.
+        Thread kafkaPid = new Thread(() -> {
+            try {
+                infrastructure.awaitKafka();
+                files.writePid("kafka", infrastructure.kafka().pid());
+            } catch (RuntimeException | Error failed) {
+                // reported by the start below
+            }
+        }, "kafka-pid");
+        kafkaPid.setDaemon(true);
+        kafkaPid.start();
 
         String environment = System.getenv().getOrDefault("SERVICE_ENVIRONMENT", "sandbox");
         PlatformOptions options = new PlatformOptions(root, files.directory().resolve("logs"),
@@ -91,10 +103,17 @@ public final class StackMain {
             options = options.withClassArchives(files.directory().resolve("class-data"));
         }
         platform = Platform.start(infrastructure, options);
+        infrastructure.awaitKafka();
+        try {
+            kafkaPid.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while Kafka started", e);
+        }
         for (PlatformService service : PlatformService.values()) {
             files.writePid(service.module(), platform.pid(service));
         }
-        LOG.info("all services ready in {} ms", (System.nanoTime() - began) / 1_000_000);
+        LOG.info("Kafka and all services ready in {} ms", (System.nanoTime() - began) / 1_000_000);
 
         DemoData.Seeded demo = DemoData.seed(platform.url(PlatformService.GATEWAY), opsKey, files.directory().resolve("demo.properties"));
         files.markReady(readySummary(platform.url(PlatformService.GATEWAY), opsKey, infrastructure.mail(), demo));
