@@ -211,7 +211,7 @@ public final class Infrastructure implements AutoCloseable {
     }
 
     /** The broker the background start made, or its failure as it was thrown there. */
-    private static KafkaCluster awaitKafka(CompletableFuture<KafkaCluster> start) {
+    static KafkaCluster awaitKafka(CompletableFuture<KafkaCluster> start) {
         try {
             return start.join();
         } catch (CompletionException e) {

@@ -1,7 +1,6 @@
 package com.telemed.testkit.infra;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * ./stack's broker while it may still be starting ({@link Infrastructure#startPersistent}): its address is
@@ -20,17 +19,7 @@ final class StartingKafkaCluster implements KafkaCluster {
 
     /** The started broker, once it is ready with its topics; the start's failure as it was thrown. */
     KafkaCluster await() {
-        try {
-            return start.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw e;
-        }
+        return Infrastructure.awaitKafka(start);
     }
 
     @Override
