@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
@@ -55,8 +56,8 @@ public final class EmbeddedKafkaBroker implements KafkaCluster {
      * buffer, {@link #writeProperties}), the client compiler and glibc's arenas capped ({@code MALLOC_ARENA_MAX},
      * {@link JavaProcesses}): idle, 169 MB resident instead of 321 (bench/footprint.sh).
      */
-    public static final List<String> STACK_HEAP = List.of("-Xms32m", "-Xmx96m", "-XX:TieredStopAtLevel=1",
-            "-XX:ReservedCodeCacheSize=32m", "-Xss512k");
+    public static final List<String> STACK_HEAP = Stream.concat(Stream.of("-Xms32m", "-Xmx96m",
+            "-XX:TieredStopAtLevel=1", "-XX:ReservedCodeCacheSize=32m", "-Xss512k"), JavaProcesses.JDK_ARCHIVE_SHARED.stream()).toList();
     /** For a view of the broker another class loader of this JVM runs ({@link SystemLoaded}); else null. */
     private final SystemLoaded.KafkaControl shared;
 

@@ -15,6 +15,18 @@ public final class JavaProcesses {
     /** glibc's cap on its malloc arenas, which every child JVM gets ({@link #start}). */
     public static final String MALLOC_ARENA_MAX = "MALLOC_ARENA_MAX";
 
+    /**
+     * The JDK's class-data archive ({@code lib/server/classes.jsa}, some 12 MB resident in every JVM) mapped
+     * at the address it was made for, not relocated to a random one ({@code ArchiveRelocationMode} is 1 by
+     * default since 17.0.x, a diagnostic option): its read-only part (about 8 MB) then stays the file's clean
+     * pages, shared by every JVM of the machine, where relocation makes each JVM's a private copy. ./stack's
+     * ten JVMs (services, launcher, Kafka) use it: 50-60 MB less memory in all (PSS; each JVM's RSS is
+     * unchanged, a shared page counting in full in each). Relocation is an address-space randomisation of the
+     * archived metadata; ./stack is a developer's platform on one machine, and the Helm chart's pods keep the
+     * default. The JVM falls back to relocating when that address is taken.
+     */
+    public static final List<String> JDK_ARCHIVE_SHARED = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0");
+
     private JavaProcesses() {
     }
 

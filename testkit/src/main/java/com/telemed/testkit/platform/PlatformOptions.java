@@ -1,6 +1,7 @@
 package com.telemed.testkit.platform;
 
 import com.telemed.testkit.infra.FreePorts;
+import com.telemed.testkit.infra.JavaProcesses;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -117,13 +118,14 @@ public record PlatformOptions(Path projectRoot, Path logDirectory, Map<PlatformS
      * ({@code -Xms8m}): a requests-service replica idle 190 MB resident instead of 201, on 3 % more CPU seconds to
      * readiness (70 young collections instead of 20). Tighter free ratios ({@code -XX:MinHeapFreeRatio=10
      * -XX:MaxHeapFreeRatio=20}) saved 3 MB more for 10 % more CPU (11 full collections in the start instead of 5)
-     * and are not used. C1's code stays near 10 MB, so its cache is capped at 32 MB.
+     * and are not used. C1's code stays near 10 MB, so its cache is capped at 32 MB. The JDK's own class-data
+     * archive is mapped where every JVM of the stack shares it ({@link JavaProcesses#JDK_ARCHIVE_SHARED}).
      * The benchmarks keep C2 and {@link #DEFAULT_JVM_OPTIONS}: their figures are of settled, C2-compiled
      * code, as a deployment runs. {@code STACK_JAVA_OPTS} replaces them.
      */
-    public static final List<String> STACK_JVM_OPTIONS = List.of(
+    public static final List<String> STACK_JVM_OPTIONS = Stream.concat(Stream.of(
             "-Xms8m", "-Xmx160m", "-Xmn4m", "-XX:+UseSerialGC", "-XX:MaxMetaspaceSize=160m", "-XX:ReservedCodeCacheSize=32m",
-            "-Xss512k", "-XX:MaxDirectMemorySize=64m", "-XX:TieredStopAtLevel=1");
+            "-Xss512k", "-XX:MaxDirectMemorySize=64m", "-XX:TieredStopAtLevel=1"), JavaProcesses.JDK_ARCHIVE_SHARED.stream()).toList();
 
     /** In a JVM option, replaced by the service's module name ({@link #jvmOptionsOf}). */
     public static final String MODULE = "{module}";
