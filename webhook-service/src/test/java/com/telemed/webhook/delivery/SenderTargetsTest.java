@@ -9,7 +9,10 @@ import com.telemed.webhook.address.WebhookUrls;
 import java.net.InetAddress;
 import org.junit.jupiter.api.Test;
 
-/** The sender's second-long memory of checked URLs (issue 44) alone: kept for a second, by URL text, bounded. No Quarkus. */
+/**
+ * The sender's second-long memory of checked URLs (issue 44) alone: kept for a second, by URL text, bounded; checked
+ * again from half a second on while in use (round 3). No Quarkus.
+ */
 class SenderTargetsTest {
 
     private static final long SECOND = 1_000_000_000L;
