@@ -7,7 +7,8 @@
 #    webhook-service, beside the ceiling of the same receiver driven by the same client without Kafka or the
 #    database, in the same run, and the ratio (service / ceiling).
 # 2. p50/p99 from the approving call's response (operator API, through the gateway) to the receipt of its
-#    item.approved webhook, one approval at a time (unloaded).
+#    item.approved webhook, one approval at a time (unloaded); then the broker hop alone at the same pace (KafkaProbe:
+#    the outbox relay's producer settings and a plain consumer, send -> acknowledged and send -> polled).
 # Aim (issue 44): end to end at least 50 % of the ceiling at the same concurrency and partner count, and p99
 # approve-to-receipt under 10 ms.
 # Builds what is missing, starts its own platform on random loopback ports, stops. About 2 minutes on 2 cores.

@@ -105,6 +105,8 @@ final class DeliveryLatency {
         }
         System.out.printf("attempts to the latency partner (warm-up included): %s; %d POSTs for %d distinct ids%n",
                 DeliveryRows.attempts(db, new String[] {partnerId}), receiver.latencyPosts.get(), receiver.latencyIds.size());
+        // The broker hop alone, right after, at the same pace: the floor under the plain consumer's figure.
+        KafkaProbe.run(results, bootstrap, approvals, pacingMs);
         return this;
     }
 

@@ -89,6 +89,18 @@ public class DeliveryStore {
             + "   AS u(id, status, retry, wait, signed_at, signature)"
             + " WHERE d.id = u.id";
 
+    /**
+     * The usual recorder batch (no delivery twice) in <b>one statement</b>, committed on its own (issue 44, round 3):
+     * the attempt rows, in the batch's order, and {@link #AFTER_ATTEMPTS} on their deliveries. Before, a JDBC batch of
+     * inserts (rewritten into multi-row {@code VALUES} whose text, and so its parse and plan, changed with the batch's
+     * size), the update and the {@code COMMIT}: three round trips and a statement planned afresh per batch.
+     */
+    static final String RECORD = "WITH attempts AS (INSERT INTO delivery_attempts (delivery_id, at, http_status, error, duration_ms)"
+            + " SELECT a.id, a.at, a.http_status, a.error, a.duration_ms"
+            + " FROM unnest(?::uuid[], ?::timestamptz[], ?::integer[], ?::text[], ?::integer[]) WITH ORDINALITY"
+            + "   AS a(id, at, http_status, error, duration_ms, n) ORDER BY a.n) "
+            + AFTER_ATTEMPTS;
+
     private final AgroalDataSource dataSource;
     private final WebhookConfig config;
     private final SecretCipher cipher;
@@ -172,9 +184,39 @@ public class DeliveryStore {
 
     /**
      * Records attempts and their effect on their deliveries ({@link RetryPolicy#after}: status and
-     * next attempt time), all in one transaction.
+     * next attempt time), all in one transaction: one statement ({@link #RECORD}) unless a delivery is in the
+     * batch twice (never expected), which takes the attempts' insert and an update per round.
      */
     public void record(List<Outcome> outcomes) throws SQLException {
+        List<List<Outcome>> rounds = rounds(outcomes);
+        if (rounds.size() == 1) {
+            try (Connection connection = dataSource.getConnection();
+                 PreparedStatement record = connection.prepareStatement(RECORD)) {
+                connection.setAutoCommit(true);
+                int n = outcomes.size();
+                UUID[] ids = new UUID[n];
+                String[] at = new String[n];
+                Integer[] statuses = new Integer[n];
+                String[] errors = new String[n];
+                Integer[] durations = new Integer[n];
+                for (int i = 0; i < n; i++) {
+                    Outcome outcome = outcomes.get(i);
+                    ids[i] = outcome.job().id();
+                    at[i] = outcome.at().toString();
+                    statuses[i] = outcome.httpStatus();
+                    errors[i] = outcome.error();
+                    durations[i] = outcome.durationMs();
+                }
+                record.setArray(1, connection.createArrayOf("uuid", ids));
+                record.setArray(2, connection.createArrayOf("text", at));
+                record.setArray(3, connection.createArrayOf("integer", statuses));
+                record.setArray(4, connection.createArrayOf("text", errors));
+                record.setArray(5, connection.createArrayOf("integer", durations));
+                bindAfter(record, 5, connection, outcomes, Timestamp.from(Instant.now()));
+                record.executeUpdate();
+            }
+            return;
+        }
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
             try (PreparedStatement attempt = connection.prepareStatement(INSERT_ATTEMPT);
@@ -195,31 +237,8 @@ public class DeliveryStore {
                 attempt.executeBatch();
                 // A delivery twice in one batch (never expected: its next attempt waits for this
                 // record) would count once in one UPDATE ... FROM; such a batch is split in rounds.
-                for (List<Outcome> round : rounds(outcomes)) {
-                    int n = round.size();
-                    UUID[] ids = new UUID[n];
-                    String[] statuses = new String[n];
-                    Boolean[] retries = new Boolean[n];
-                    String[] waits = new String[n];
-                    String[] signedAt = new String[n];
-                    String[] signatures = new String[n];
-                    for (int i = 0; i < n; i++) {
-                        Outcome outcome = round.get(i);
-                        RetryPolicy.Decision decision = retryPolicy.after(outcome);
-                        ids[i] = outcome.job().id();
-                        statuses[i] = decision.status();
-                        retries[i] = decision.retry();
-                        waits[i] = decision.retry() ? interval(decision.backoff()) : "0";
-                        signedAt[i] = outcome.job().signedAt();
-                        signatures[i] = outcome.job().signature();
-                    }
-                    after.setTimestamp(1, now);
-                    after.setArray(2, connection.createArrayOf("uuid", ids));
-                    after.setArray(3, connection.createArrayOf("text", statuses));
-                    after.setArray(4, connection.createArrayOf("boolean", retries));
-                    after.setArray(5, connection.createArrayOf("text", waits));
-                    after.setArray(6, connection.createArrayOf("text", signedAt));
-                    after.setArray(7, connection.createArrayOf("text", signatures));
+                for (List<Outcome> round : rounds) {
+                    bindAfter(after, 0, connection, round, now);
                     after.executeUpdate();
                 }
                 connection.commit();
@@ -228,6 +247,35 @@ public class DeliveryStore {
                 throw e;
             }
         }
+    }
+
+    /** Binds {@link #AFTER_ATTEMPTS}'s parameters for these outcomes, after the statement's first {@code offset}. */
+    private void bindAfter(PreparedStatement statement, int offset, Connection connection, List<Outcome> round, Timestamp now)
+            throws SQLException {
+        int n = round.size();
+        UUID[] ids = new UUID[n];
+        String[] statuses = new String[n];
+        Boolean[] retries = new Boolean[n];
+        String[] waits = new String[n];
+        String[] signedAt = new String[n];
+        String[] signatures = new String[n];
+        for (int i = 0; i < n; i++) {
+            Outcome outcome = round.get(i);
+            RetryPolicy.Decision decision = retryPolicy.after(outcome);
+            ids[i] = outcome.job().id();
+            statuses[i] = decision.status();
+            retries[i] = decision.retry();
+            waits[i] = decision.retry() ? interval(decision.backoff()) : "0";
+            signedAt[i] = outcome.job().signedAt();
+            signatures[i] = outcome.job().signature();
+        }
+        statement.setTimestamp(offset + 1, now);
+        statement.setArray(offset + 2, connection.createArrayOf("uuid", ids));
+        statement.setArray(offset + 3, connection.createArrayOf("text", statuses));
+        statement.setArray(offset + 4, connection.createArrayOf("boolean", retries));
+        statement.setArray(offset + 5, connection.createArrayOf("text", waits));
+        statement.setArray(offset + 6, connection.createArrayOf("text", signedAt));
+        statement.setArray(offset + 7, connection.createArrayOf("text", signatures));
     }
 
     /** The outcomes in rounds without a repeated delivery, in order. */

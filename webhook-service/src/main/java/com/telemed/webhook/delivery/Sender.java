@@ -131,10 +131,14 @@ public class Sender {
             result.complete(new Outcome(job, at, null, "invalid url", 0));
             return result.future();
         }
-        WebhookUrls.Target known = targets.fresh(job.url(), System.nanoTime());
+        long now = System.nanoTime();
+        WebhookUrls.Target known = targets.fresh(job.url(), now);
         if (known != null) {
             // Checked less than a second ago: no DNS thread, straight to the event loop (issue 44).
             context.runOnContext(ignored -> start(job, known, at, started, result));
+            if (targets.refreshDue(job.url(), now)) {
+                refresh(job.url(), uri.get());
+            }
             return result.future();
         }
         Executor executor = dns;
@@ -150,6 +154,30 @@ public class Sender {
             context.runOnContext(ignored -> start(job, target, at, started, result));
         });
         return result.future();
+    }
+
+    /**
+     * Resolves and checks a URL in use again on a DNS thread, beside the attempt that used it (issue 44, round 3): a
+     * URL attempted at least every half second never ages out of {@link #targets}, so none of its attempts waits
+     * for a DNS thread (at one event every 50 ms, 1 in 20 did: two thread hand-offs, the latency's tail). The
+     * address an attempt uses is still one checked within the last second; a refusal removes the URL, so the next
+     * attempt looks again and is refused.
+     */
+    private void refresh(String url, URI uri) {
+        try {
+            dns.execute(() -> {
+                try {
+                    targets.put(url, urls.target(uri), System.nanoTime());
+                } catch (WebhookUrls.Refused | RuntimeException e) {
+                    targets.forget(url);
+                } finally {
+                    targets.refreshed(url);
+                }
+            });
+        } catch (RuntimeException e) {
+            // The pool is shut down: the next attempt looks the URL up itself.
+            targets.refreshed(url);
+        }
     }
 
     /** On the sender's event loop: arms the attempt's deadline and makes the POST. */
@@ -241,16 +269,39 @@ public class Sender {
     static final class Targets {
 
         static final long TTL_NANOS = 1_000_000_000L;
+        /** From this age on, a URL in use is checked again in the background ({@link Sender#refresh}). */
+        static final long REFRESH_NANOS = TTL_NANOS / 2;
         static final int MAX = 10_000;
 
         private record Entry(WebhookUrls.Target target, long at) {
         }
 
         private final ConcurrentHashMap<String, Entry> byUrl = new ConcurrentHashMap<>();
+        /** URLs being checked again now: one refresh per URL at a time. */
+        private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
 
         WebhookUrls.Target fresh(String url, long now) {
             Entry entry = byUrl.get(url);
             return entry != null && now - entry.at() < TTL_NANOS ? entry.target() : null;
+        }
+
+        /**
+         * True once for a fresh entry half its life old (the caller then checks the URL again and calls
+         * {@link #refreshed}); false while that refresh runs.
+         */
+        boolean refreshDue(String url, long now) {
+            Entry entry = byUrl.get(url);
+            return entry != null && now - entry.at() >= REFRESH_NANOS && now - entry.at() < TTL_NANOS
+                    && refreshing.add(url);
+        }
+
+        void refreshed(String url) {
+            refreshing.remove(url);
+        }
+
+        /** A URL refused (or failing) on a refresh: its next attempt looks it up again. */
+        void forget(String url) {
+            byUrl.remove(url);
         }
 
         void put(String url, WebhookUrls.Target target, long now) {
