@@ -253,4 +253,32 @@ class MemberQueriesTest {
             assertEquals(MemberQueries.NOT_FOUND, notFound.getMessage());
         }
     }
+
+    /**
+     * The list's rows are copied out of JDBC as the detached read's are: each holds what the session's read holds,
+     * column by column, for a member with every column set, with a search, a status and neither.
+     */
+    @Test
+    void theListsRowsHoldEveryColumnTheEntityHolds() throws Exception {
+        String partnerId = newPartner();
+        UUID id = members.create(partnerId, input("""
+                {"firstName": "Bea", "lastName": "Oakes", "email": "bea@example.com", "phone": "555-0101",
+                 "dateOfBirth": "1991-05-02", "state": "NY", "gender": "a",
+                 "address": {"street1": "3 Main St", "street2": "Apt 4", "city": "Albany", "state": "NY", "zipCode": "12207"},
+                 "shippingAddress": {"street1": "4 Side St", "street2": "Unit 5", "city": "Troy", "state": "NY",
+                  "zipCode": "12180"}}""")).id;
+        Milliseconds.awaitNext();
+        create(partnerId, "Cy", "Other", "cy@example.com");
+
+        Member stored = QuarkusTransaction.requiringNew().call(() -> queries.get(partnerId, Optional.of(id)));
+        List<Field> columns = Arrays.stream(Member.class.getDeclaredFields()).filter(f -> f.isAnnotationPresent(Column.class)).toList();
+        for (MemberQueries.Found found : List.of(list(partnerId, null, null, 1, 20), list(partnerId, "oakes", null, 1, 20),
+                list(partnerId, null, "active", 1, 20), list(partnerId, "OAK", "active", 1, 1))) {
+            Member listed = found.members().stream().filter(member -> id.equals(member.id)).findFirst().orElseThrow();
+            for (Field column : columns) {
+                assertNotNull(column.get(stored), column.getName());
+                assertEquals(column.get(stored), column.get(listed), column.getName());
+            }
+        }
+    }
 }
