@@ -154,6 +154,33 @@ class MemberQueriesTest {
         assertEquals(3, list(partnerId, "", null, 1, 20).total(), "an empty term filters nothing");
     }
 
+    /**
+     * Once a search's matches are known to be few (MemberQueries.RARE_MATCHES), its pages come from the rare page SQL:
+     * the same members in the same order, every page, with the same exact total, as the first ask's.
+     */
+    @Test
+    void aRareSearchsPagesAreTheSameOnceItsMatchesAreKnown() throws Exception {
+        String partnerId = newPartner();
+        UUID oldest = create(partnerId, "Wren", "Hale", "wren.one@example.com");
+        UUID middle = create(partnerId, "Ada", "Wrenfield", "ada@example.com");
+        UUID newest = create(partnerId, "Bo", "Kay", "bo@wren.example");
+        create(partnerId, "Cy", "Other", "cy@example.com");
+        for (String status : new String[] {null, "active"}) {
+            for (int ask = 0; ask < 2; ask++) {
+                MemberQueries.Found all = list(partnerId, "WREN", status, 1, 20);
+                assertEquals(List.of(newest, middle, oldest), ids(all), "ask " + ask);
+                assertEquals(3, all.total());
+                MemberQueries.Found second = list(partnerId, "wren", status, 2, 2);
+                assertEquals(List.of(oldest), ids(second), "ask " + ask);
+                assertEquals(3, second.total());
+                MemberQueries.Found first = list(partnerId, "wren", status, 1, 2);
+                assertEquals(List.of(newest, middle), ids(first), "ask " + ask);
+                assertEquals(3, first.total());
+            }
+        }
+        assertEquals(List.of(), ids(list(partnerId, "wren", "paused", 1, 20)));
+    }
+
     @Test
     void theConditionsAlwaysLeadWithThePartnerAndEscapeTheTerm() {
         assertEquals(" WHERE partner_id = :partnerId", MemberQueries.where(false, null));
