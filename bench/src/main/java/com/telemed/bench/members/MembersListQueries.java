@@ -65,7 +65,9 @@ final class MembersListQueries {
                 statements.add(new Statement("total kept: the version of the partner's members read", NamedSql.of(MemberQueries.VERSION_QUERY),
                         values));
             }
-            statements.add(new Statement("page 1", NamedSql.of(MemberQueries.pageQuery(where)), values));
+            // The page SQL the service runs once the search's matches are known (from the total read before the rounds).
+            statements.add(new Statement("page 1", NamedSql.of(search == null ? MemberQueries.pageQuery(where)
+                    : MemberQueries.pageQuery(where, total)), values));
             return statements;
         }
 

@@ -1,5 +1,6 @@
 package com.telemed.members.member;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.members.FakeRequestsServiceResource;
@@ -71,6 +72,24 @@ class MemberIndexTest {
             String page = plan(MemberQueries.pageQuery(where), "SET enable_bitmapscan = off");
             assertTrue(page.contains("Index Only Scan using members_partner_list_idx") && !page.contains("Sort"), page);
         }
+    }
+
+    /**
+     * A search known to be rare reads every match first (on a large table through the trigram index: bench/results/
+     * members-list-plans.txt; on this small one any index of the partner), then sorts them: never a walk of the
+     * partner's list index in order until the page is full.
+     */
+    @Test
+    void aRareSearchsPageMaterializesItsMatchesThenSortsThem() throws Exception {
+        for (boolean byStatus : new boolean[] {false, true}) {
+            String where = MemberQueries.where(byStatus, "zelda");
+            String page = plan(MemberQueries.pageQuery(where, MemberQueries.RARE_MATCHES));
+            assertTrue(page.contains("CTE hits") && page.contains("CTE Scan on hits") && page.contains("Sort"), page);
+        }
+        assertEquals(MemberQueries.pageQuery(MemberQueries.where(false, "zelda")),
+                MemberQueries.pageQuery(MemberQueries.where(false, "zelda"), MemberQueries.RARE_MATCHES + 1));
+        assertEquals(MemberQueries.pageQuery(MemberQueries.where(false, "zelda")),
+                MemberQueries.pageQuery(MemberQueries.where(false, "zelda"), null));
     }
 
     @Test

@@ -154,6 +154,33 @@ class MemberQueriesTest {
         assertEquals(3, list(partnerId, "", null, 1, 20).total(), "an empty term filters nothing");
     }
 
+    /**
+     * Once a search's matches are known to be few (MemberQueries.RARE_MATCHES), its pages come from the rare page SQL:
+     * the same members in the same order, every page, with the same exact total, as the first ask's.
+     */
+    @Test
+    void aRareSearchsPagesAreTheSameOnceItsMatchesAreKnown() throws Exception {
+        String partnerId = newPartner();
+        UUID oldest = create(partnerId, "Wren", "Hale", "wren.one@example.com");
+        UUID middle = create(partnerId, "Ada", "Wrenfield", "ada@example.com");
+        UUID newest = create(partnerId, "Bo", "Kay", "bo@wren.example");
+        create(partnerId, "Cy", "Other", "cy@example.com");
+        for (String status : new String[] {null, "active"}) {
+            for (int ask = 0; ask < 2; ask++) {
+                MemberQueries.Found all = list(partnerId, "WREN", status, 1, 20);
+                assertEquals(List.of(newest, middle, oldest), ids(all), "ask " + ask);
+                assertEquals(3, all.total());
+                MemberQueries.Found second = list(partnerId, "wren", status, 2, 2);
+                assertEquals(List.of(oldest), ids(second), "ask " + ask);
+                assertEquals(3, second.total());
+                MemberQueries.Found first = list(partnerId, "wren", status, 1, 2);
+                assertEquals(List.of(newest, middle), ids(first), "ask " + ask);
+                assertEquals(3, first.total());
+            }
+        }
+        assertEquals(List.of(), ids(list(partnerId, "wren", "paused", 1, 20)));
+    }
+
     @Test
     void theConditionsAlwaysLeadWithThePartnerAndEscapeTheTerm() {
         assertEquals(" WHERE partner_id = :partnerId", MemberQueries.where(false, null));
@@ -251,6 +278,34 @@ class MemberQueriesTest {
             ApiException notFound = assertThrows(ApiException.class, () -> queries.read(partnerId, wrong));
             assertEquals(404, notFound.status());
             assertEquals(MemberQueries.NOT_FOUND, notFound.getMessage());
+        }
+    }
+
+    /**
+     * The list's rows are copied out of JDBC as the detached read's are: each holds what the session's read holds,
+     * column by column, for a member with every column set, with a search, a status and neither.
+     */
+    @Test
+    void theListsRowsHoldEveryColumnTheEntityHolds() throws Exception {
+        String partnerId = newPartner();
+        UUID id = members.create(partnerId, input("""
+                {"firstName": "Bea", "lastName": "Oakes", "email": "bea@example.com", "phone": "555-0101",
+                 "dateOfBirth": "1991-05-02", "state": "NY", "gender": "a",
+                 "address": {"street1": "3 Main St", "street2": "Apt 4", "city": "Albany", "state": "NY", "zipCode": "12207"},
+                 "shippingAddress": {"street1": "4 Side St", "street2": "Unit 5", "city": "Troy", "state": "NY",
+                  "zipCode": "12180"}}""")).id;
+        Milliseconds.awaitNext();
+        create(partnerId, "Cy", "Other", "cy@example.com");
+
+        Member stored = QuarkusTransaction.requiringNew().call(() -> queries.get(partnerId, Optional.of(id)));
+        List<Field> columns = Arrays.stream(Member.class.getDeclaredFields()).filter(f -> f.isAnnotationPresent(Column.class)).toList();
+        for (MemberQueries.Found found : List.of(list(partnerId, null, null, 1, 20), list(partnerId, "oakes", null, 1, 20),
+                list(partnerId, null, "active", 1, 20), list(partnerId, "OAK", "active", 1, 1))) {
+            Member listed = found.members().stream().filter(member -> id.equals(member.id)).findFirst().orElseThrow();
+            for (Field column : columns) {
+                assertNotNull(column.get(stored), column.getName());
+                assertEquals(column.get(stored), column.get(listed), column.getName());
+            }
         }
     }
 }

@@ -6,6 +6,8 @@ import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,16 +58,26 @@ public class MemberRequests {
     /**
      * Each member's newest requests, at most {@code perMember} of them (each member's own
      * {@code LIMIT}, read from {@code requests_partner_member_idx}: a member with thousands of
-     * requests costs no more than one with {@code perMember}).
+     * requests costs no more than one with {@code perMember}), with their line items (by the
+     * {@code (request_id, position)} key): one statement, a row per item, or one for a request
+     * without items. Only the columns a summary shows.
      */
-    private static final String NEWEST_PER_MEMBER = "SELECT r.* FROM unnest(cast(:members AS uuid[])) AS asked(member_id)"
-            + " CROSS JOIN LATERAL (SELECT * FROM requests WHERE partner_id = :partner AND member_id = asked.member_id"
+    static final String NEWEST_PER_MEMBER = "SELECT r.id, r.member_id, r.status, r.consultation_open, r.drug_id, r.drug_name,"
+            + " r.dosage, r.case_notes, r.created_at, r.updated_at, li.id AS item_id, li.drug_id AS item_drug_id,"
+            + " li.drug_name AS item_drug_name, li.dosage AS item_dosage, li.status AS item_status"
+            + " FROM unnest(cast(:members AS uuid[])) AS asked(member_id)"
+            + " CROSS JOIN LATERAL (SELECT id, member_id, status, consultation_open, drug_id, drug_name, dosage, case_notes,"
+            + " created_at, updated_at FROM requests WHERE partner_id = :partner AND member_id = asked.member_id"
             + " ORDER BY created_at DESC, id DESC LIMIT :perMember) r"
-            + " ORDER BY r.member_id, r.created_at DESC, r.id DESC";
+            + " LEFT JOIN line_items li ON li.request_id = r.id"
+            + " ORDER BY r.member_id, r.created_at DESC, r.id DESC, li.position";
 
     /**
      * Summaries of each member's requests, newest first, at most {@code perMember} each (1 to
-     * {@link #MAX_PER_MEMBER}); members without requests map to {@code []}.
+     * {@link #MAX_PER_MEMBER}); members without requests map to {@code []}. The rows of
+     * {@link #NEWEST_PER_MEMBER} are copied into detached {@link Request}s and {@link LineItem}s that
+     * no session knows (no entity loading, no dirty check at commit, as {@code RequestQueries}' list),
+     * so the summaries are the entities'.
      */
     @Transactional
     @SuppressWarnings("unchecked")
@@ -78,19 +90,61 @@ public class MemberRequests {
         }
         // UUIDs as a PostgreSQL array literal: the ids were parsed, so nothing else can be in it.
         String members = ids.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}"));
-        List<Request> requests = Panache.getEntityManager().createNativeQuery(NEWEST_PER_MEMBER, Request.class)
-                .setParameter("members", members)
-                .setParameter("partner", partnerId)
-                .setParameter("perMember", Math.max(1, Math.min(perMember, MAX_PER_MEMBER)))
-                .getResultList();
-        Map<UUID, List<LineItem>> items = LineItem.ofRequests(requests.stream().map(request -> request.id).toList())
-                .stream().collect(Collectors.groupingBy(item -> item.requestId));
-        requests.stream()
+        NativeQuery<Object[]> query = Panache.getEntityManager().createNativeQuery(NEWEST_PER_MEMBER)
+                .unwrap(NativeQuery.class)
+                .addScalar("id", UUID.class).addScalar("member_id", UUID.class).addScalar("status", String.class)
+                .addScalar("consultation_open", Boolean.class).addScalar("drug_id", String.class)
+                .addScalar("drug_name", String.class).addScalar("dosage", String.class).addScalar("case_notes", String.class)
+                .addScalar("created_at", Instant.class).addScalar("updated_at", Instant.class)
+                .addScalar("item_id", UUID.class).addScalar("item_drug_id", String.class)
+                .addScalar("item_drug_name", String.class).addScalar("item_dosage", String.class)
+                .addScalar("item_status", String.class);
+        query.setParameter("members", members);
+        query.setParameter("partner", partnerId);
+        query.setParameter("perMember", Math.max(1, Math.min(perMember, MAX_PER_MEMBER)));
+        // Rows come member by member, each member's requests newest first, each request's items in order.
+        Map<UUID, Request> requests = new LinkedHashMap<>();
+        Map<UUID, List<LineItem>> items = new HashMap<>();
+        for (Object[] row : query.getResultList()) {
+            Request request = requests.computeIfAbsent((UUID) row[0], id -> listed(id, row));
+            if (row[10] != null) {
+                items.computeIfAbsent(request.id, id -> new ArrayList<>()).add(listedItem(request.id, row));
+            }
+        }
+        requests.values().stream()
                 .collect(Collectors.groupingBy(request -> request.memberId, LinkedHashMap::new, Collectors.toList()))
                 .forEach((memberId, ofMember) -> byMember.put(memberId.toString(), ofMember.stream()
                         .map(request -> summary(request, items.getOrDefault(request.id, List.of())))
                         .toList()));
         return byMember;
+    }
+
+    /** The request of a {@link #NEWEST_PER_MEMBER} row: what a summary reads of it. */
+    private static Request listed(UUID id, Object[] row) {
+        Request request = new Request();
+        request.id = id;
+        request.memberId = (UUID) row[1];
+        request.status = (String) row[2];
+        request.consultationOpen = (Boolean) row[3];
+        request.drugId = (String) row[4];
+        request.drugName = (String) row[5];
+        request.dosage = (String) row[6];
+        request.caseNotes = (String) row[7];
+        request.createdAt = (Instant) row[8];
+        request.updatedAt = (Instant) row[9];
+        return request;
+    }
+
+    /** The line item of a {@link #NEWEST_PER_MEMBER} row: what a summary reads of it. */
+    private static LineItem listedItem(UUID requestId, Object[] row) {
+        LineItem item = new LineItem();
+        item.id = (UUID) row[10];
+        item.requestId = requestId;
+        item.drugId = (String) row[11];
+        item.drugName = (String) row[12];
+        item.dosage = (String) row[13];
+        item.status = (String) row[14];
+        return item;
     }
 
     private static Summary summary(Request request, List<LineItem> items) {

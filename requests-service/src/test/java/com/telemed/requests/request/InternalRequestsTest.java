@@ -3,6 +3,7 @@ package com.telemed.requests.request;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.telemed.requests.FakeNeighbours;
 import com.telemed.requests.FakeNeighboursResource;
@@ -79,6 +80,36 @@ class InternalRequestsTest {
         assertEquals("0.5mg", summary.get("dosage"));
         assertEquals("pending", summary.get("status"));
         assertEquals("notes", summary.get("caseNotes"));
+    }
+
+    /**
+     * A request of several items (the partner API creates one; a second is written here as the console's changes
+     * would): its summary has no drug, name or dosage (partner-api.md, "Request summary") and the status its live
+     * items give; beside it a one-item request's summary is its item's. One statement reads both with their items.
+     */
+    @Test
+    void aMultiItemRequestsSummaryHasNoDrugAndItsItemsStatus() {
+        String single = create(member, Map.of("items", List.of(Map.of("drugId", drugId, "dosage", "0.25mg"))));
+        String multi = create(member, Map.of("items", List.of(Map.of("drugId", drugId, "dosage", "0.5mg"))));
+        database("INSERT INTO line_items (id, request_id, partner_id, position, request_created_at, drug_id, drug_name, dosage,"
+                + " status, created_at, updated_at) SELECT gen_random_uuid(), r.id, r.partner_id,"
+                + " (SELECT max(position) + 1 FROM line_items WHERE request_id = r.id), r.created_at, 'drug-other', 'Metformin',"
+                + " '500mg', 'cancelled', now(), now() FROM requests r WHERE r.id = ?::uuid RETURNING id::text", multi);
+        JsonPath answer = summaries(partner, List.of(member, idle));
+        assertEquals(List.of(multi, single), answer.getList("summaries.'" + member + "'.id"));
+        Map<String, Object> several = answer.getMap("summaries.'" + member + "'[0]");
+        assertTrue(several.containsKey("drugId") && several.containsKey("prescriptionName") && several.containsKey("dosage"));
+        assertEquals(null, several.get("drugId"));
+        assertEquals(null, several.get("prescriptionName"));
+        assertEquals(null, several.get("dosage"));
+        assertEquals("pending", several.get("status"));
+        assertEquals("notes", several.get("caseNotes"));
+        Map<String, Object> one = answer.getMap("summaries.'" + member + "'[1]");
+        assertEquals(drugId, one.get("drugId"));
+        assertEquals("Semaglutide", one.get("prescriptionName"));
+        assertEquals("0.25mg", one.get("dosage"));
+        assertEquals("pending", one.get("status"));
+        assertEquals(List.of(), answer.getList("summaries.'" + idle + "'"));
     }
 
     @Test
