@@ -393,8 +393,8 @@ public class MemberQueries {
         return counted.total();
     }
 
-    /** A {@code :name} parameter of the list's SQL. */
-    private static final Pattern NAMED = Pattern.compile(":([A-Za-z]+)");
+    /** A {@code :name} parameter of the list's SQL (a PostgreSQL cast, {@code ::type}, is not one). */
+    static final Pattern NAMED = Pattern.compile("(?<!:):([A-Za-z]+)");
 
     /** The SQL with its {@code :name} parameters as JDBC's, each bound to its value in {@code values}. */
     private static PreparedStatement prepared(Connection connection, String named, Map<String, Object> values) throws SQLException {
