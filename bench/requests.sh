@@ -7,6 +7,8 @@
 #    16 clients through the gateway (wrk, bench/list-page.lua) beside the page's SQL run by pgbench at 16 clients as
 #    its ceiling; EXPLAIN (ANALYZE, BUFFERS) with generic plans of the SQL requests-service's RequestQueries builds,
 #    written to bench/results/requests-plans.txt (committed). Aim: p95 under 20 ms through the gateway for every query.
+#    Each query's CPU per page by process; BENCH_PROFILE=1 adds a Flight Recorder breakdown of the gateway's and
+#    requests-service's CPU per page (issue 44); BENCH_LIST_QUERIES="no filter,status=pending (" runs only those queries.
 # 2. POST /v1/requests through the gateway, 16 concurrent clients (wrk), after a warm-up that lasts until the
 #    JIT has compiled the create path (rounds of 30 s until its compiler threads use under 3 % of the CPU: 4 to 8
 #    minutes here), beside the same-statements ceiling (pgbench replaying one create's statements per database)

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.bench.support.BenchPlatform;
 import com.telemed.bench.support.DirectCalls;
 import com.telemed.bench.support.GatewayApi;
+import com.telemed.bench.support.ListLoad;
 import com.telemed.bench.support.LoadRun;
 import com.telemed.bench.support.Machine;
 import com.telemed.bench.support.Pgbench;
@@ -195,11 +196,16 @@ public final class EventsBench {
             if (!Wrk.available()) {
                 System.out.println("(wrk not installed: this JVM's clients, each on a cursor of its own)");
             }
+            // Issue 44: CPU per page by process over the measured round; BENCH_PROFILE=1, a Flight Recorder breakdown too.
+            ListLoad.Probe probe = ListLoad.Probe.of(platform, List.of(PlatformService.GATEWAY, PlatformService.WEBHOOK));
             // A warm-up round of the same load, not counted: the gateway's and the service's JIT compile the path.
             Figures warm = load(gateway, apiKey, cursors, clients, warmUp);
             System.out.printf("%-34s %9.0f pages/s   p50 %6.2f ms   p95 %6.2f ms   (not counted)%n", "warm-up, " + warmUp.toSeconds() + " s",
                     warm.rate(), warm.p50(), warm.p95());
+            ListLoad.Probe.Started started = probe.begin("pages of 100 from a random cursor, " + clients + " clients");
             Figures measured = load(gateway, apiKey, cursors, clients, round);
+            probe.end(started, Math.round(measured.rate() * round.toMillis() / 1000.0));
+            probe.finish();
             double rate = measured.rate();
             double p50 = measured.p50();
             double p95 = measured.p95();

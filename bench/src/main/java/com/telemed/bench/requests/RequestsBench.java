@@ -90,8 +90,9 @@ public final class RequestsBench {
                     RequestsData.load(db, partnerId);
                     List<ListLoad.Query> queries = RequestsListQueries.all(LocalDate.now(ZoneOffset.UTC)).stream()
                             .map(query -> query.load(partnerId)).toList();
+                    ListLoad.Probe probe = ListLoad.Probe.of(platform, List.of(PlatformService.GATEWAY, PlatformService.REQUESTS));
                     ListLoad.run(results, "GET /v1/requests", gateway, apiKey, postgres, "requests", queries, clients, listWarmUp,
-                            listRound, AIM_P95_MS);
+                            listRound, AIM_P95_MS, probe);
                     RequestsListExplain.run(db, partnerId);
                 } else {
                     System.out.println("list timing skipped (0 seconds per list query): no requests loaded");

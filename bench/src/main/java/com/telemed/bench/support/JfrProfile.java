@@ -90,11 +90,17 @@ public final class JfrProfile {
      * the JIT instead (issue 23).
      */
     public static Breakdown breakdown(Path file, Instant since) throws Exception {
+        return breakdown(file, since, Instant.MAX);
+    }
+
+    /** The samples from {@code since} (inclusive) to {@code until} (exclusive): one round of several in a recording. */
+    public static Breakdown breakdown(Path file, Instant since, Instant until) throws Exception {
         long samples = 0;
         Map<String, Long> byCategory = new TreeMap<>();
         Map<String, Long> byMethod = new TreeMap<>();
         for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
-            if (!event.getEventType().getName().equals("jdk.ExecutionSample") || event.getStartTime().isBefore(since)) {
+            if (!event.getEventType().getName().equals("jdk.ExecutionSample") || event.getStartTime().isBefore(since)
+                    || !event.getStartTime().isBefore(until)) {
                 continue;
             }
             RecordedStackTrace stack = event.getStackTrace();

@@ -1,11 +1,16 @@
 package com.telemed.bench.support;
 
 import com.telemed.testkit.infra.PostgresServer;
+import com.telemed.testkit.platform.PlatformService;
 import java.net.URI;
 import java.net.http.HttpRequest;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -15,7 +20,9 @@ import java.util.Map;
  * service's own query classes) run by pgbench at the same concurrency on the same server. A warm-up round
  * of each query first, not counted. Prints one line per query and keeps {@code list.<query>.gateway.p95Ms},
  * {@code list.<query>.sql.p95Ms}, the rates and their ratio, errors (wrk's 2 s timeout included: such a run misses
- * the aim), and the worst gateway p95 of all queries.
+ * the aim), and the worst gateway p95 of all queries. With a {@link Probe} (issue 44), each gateway round's CPU per page
+ * by process (/proc), and with {@code BENCH_PROFILE=1} a Flight Recorder breakdown of the services' CPU per page.
+ * {@code BENCH_LIST_QUERIES=label,label}: only the queries whose label contains one of them (an experiment's loop).
  */
 public final class ListLoad {
 
@@ -30,12 +37,94 @@ public final class ListLoad {
     public record Measured(Query query, long total, double gatewayP95Ms, double gatewayPerSecond, double sqlP95Ms, double sqlPerSecond) {
     }
 
+    /**
+     * Where a page's CPU goes (issue 44): each process's CPU per page over a gateway round (/proc, always), and with
+     * {@code BENCH_PROFILE=1} Flight Recorder execution samples of {@code profiled} split by what they ran.
+     */
+    public static final class Probe {
+
+        private final ProcessCpu cpu;
+        private final JfrProfile jfr;
+        private final Map<String, Long> profiled;
+        private final List<Round> rounds = new ArrayList<>();
+
+        private record Round(String label, Instant start, Instant end, ProcessCpu.Snapshot before, ProcessCpu.Snapshot after,
+                             long pages) {
+        }
+
+        private Probe(ProcessCpu cpu, JfrProfile jfr, Map<String, Long> profiled) {
+            this.cpu = cpu;
+            this.jfr = jfr;
+            this.profiled = profiled;
+        }
+
+        /** Every platform process counted; {@code profiled} recorded when {@code BENCH_PROFILE=1} (started now, before any warm-up). */
+        public static Probe of(BenchPlatform platform, List<PlatformService> profiled) throws Exception {
+            Map<String, Long> pids = new LinkedHashMap<>();
+            for (PlatformService service : PlatformService.values()) {
+                long pid = platform.pid(service);
+                if (pid > 0) {
+                    pids.put(service.module(), pid);
+                }
+            }
+            Map<String, Long> recorded = new LinkedHashMap<>();
+            profiled.forEach(service -> recorded.put(service.module(), platform.pid(service)));
+            JfrProfile jfr = "1".equals(System.getenv("BENCH_PROFILE"))
+                    ? JfrProfile.start(recorded, BenchPlatform.root().resolve("bench/target/profile")) : null;
+            return new Probe(new ProcessCpu(pids, platform.postgres().pid(), "bench JVM (wrk)", true), jfr, recorded);
+        }
+
+        /** A measured round begins: its CPU and samples are counted from here. */
+        public Started begin(String label) {
+            return new Started(label, Instant.now(), cpu.snapshot());
+        }
+
+        /** The round that began with {@code started} ended with {@code pages} pages: prints its CPU per page by process. */
+        public void end(Started started, long pages) {
+            ProcessCpu.Snapshot after = cpu.snapshot();
+            long counted = Math.max(1, pages);
+            rounds.add(new Round(started.label(), started.start(), Instant.now(), started.before(), after, counted));
+            System.out.printf("  CPU per page (%d pages): %s%n", counted, cpu.describe(started.before(), after, (int) counted));
+        }
+
+        /** A round under way. */
+        public record Started(String label, Instant start, ProcessCpu.Snapshot before) {
+        }
+
+        /** After all rounds: the Flight Recorder breakdown of each round (ms = the process's CPU per page by the samples' shares). */
+        public void finish() throws Exception {
+            if (jfr == null) {
+                return;
+            }
+            Map<String, Path> files = jfr.stop();
+            System.out.printf("%nFlight Recorder profile per query (execution samples; ms = the process's CPU per page by their shares;"
+                    + " files in %s):%n", BenchPlatform.root().resolve("bench/target/profile"));
+            for (Round round : rounds) {
+                System.out.printf("%s:%n", round.label());
+                for (Map.Entry<String, Path> file : files.entrySet()) {
+                    long[] was = round.before().ticks().get(file.getKey());
+                    long[] now = round.after().ticks().get(file.getKey());
+                    double cpuMs = was == null || now == null ? 0 : (now[0] + now[1] - was[0] - was[1]) * 10.0 / Math.max(1, round.pages());
+                    System.out.printf(" %s:%n%s", file.getKey(),
+                            JfrProfile.breakdown(file.getValue(), round.start(), round.end()).describe(cpuMs, 12));
+                }
+            }
+        }
+    }
+
     private ListLoad() {
     }
 
     public static List<Measured> run(Results results, String endpoint, URI gateway, String apiKey, PostgresServer postgres,
                                      String database, List<Query> queries, int clients, Duration warmUp, Duration round,
                                      double aimP95Ms) throws Exception {
+        return run(results, endpoint, gateway, apiKey, postgres, database, queries, clients, warmUp, round, aimP95Ms, null);
+    }
+
+    public static List<Measured> run(Results results, String endpoint, URI gateway, String apiKey, PostgresServer postgres,
+                                     String database, List<Query> allQueries, int clients, Duration warmUp, Duration round,
+                                     double aimP95Ms, Probe probe) throws Exception {
+        List<Query> queries = selected(allQueries);
         System.out.printf("%n%s page 1 (limit 20), %d clients through the gateway for %d s per query (after %d s not counted),"
                         + " beside the page's SQL by pgbench at %d clients; loopback, %d cores, %s%n",
                 endpoint, clients, round.toSeconds(), warmUp.toSeconds(), clients, Machine.cores(), Machine.loadAverage());
@@ -52,7 +141,11 @@ public final class ListLoad {
             String key = "list." + PageTimer.keyOf(query.pathAndQuery().replaceFirst("^[^?]*\\??", ""));
             long total = PageTimer.total(PageTimer.Target.gateway(gateway, apiKey).get(query.pathAndQuery()));
             load(gateway, apiKey, query, clients, warmUp);
+            Probe.Started started = probe == null ? null : probe.begin(query.label());
             Figures through = load(gateway, apiKey, query, clients, round);
+            if (probe != null) {
+                probe.end(started, Math.round(through.rate() * round.toMillis() / 1000.0));
+            }
             Pgbench.Result sql = Pgbench.run(postgres, database, query.sql(), query.variables(), clients, round);
             double sqlP95 = sql == null ? Double.NaN : sql.p95Ms();
             double sqlRate = sql == null ? Double.NaN : sql.perSecond();
@@ -78,6 +171,9 @@ public final class ListLoad {
             }
             measured.add(new Measured(query, total, through.p95(), through.rate(), sqlP95, sqlRate));
         }
+        if (probe != null) {
+            probe.finish();
+        }
         results.headline("list.worst.gateway.p95Ms", worst, "ms", endpoint + " page 1, the slowest of every filter and search through"
                 + " the gateway at " + clients + " clients, p95 (" + worstQuery + ")");
         results.aim("list.worst.gateway.p95Ms", "under " + (int) aimP95Ms + " ms, no errors", worst < aimP95Ms && errors.isEmpty());
@@ -85,6 +181,17 @@ public final class ListLoad {
                 worst < aimP95Ms && errors.isEmpty() ? "aim met (p95 under " + (int) aimP95Ms + " ms for every query)"
                         : "aim missed (p95 not under " + (int) aimP95Ms + " ms" + (errors.isEmpty() ? ")" : ", or errors: " + errors + ")"));
         return measured;
+    }
+
+    /** {@code BENCH_LIST_QUERIES}: a comma-separated list of label parts; unset, every query. */
+    private static List<Query> selected(List<Query> queries) {
+        String wanted = System.getenv("BENCH_LIST_QUERIES");
+        if (wanted == null || wanted.isBlank()) {
+            return queries;
+        }
+        List<String> parts = List.of(wanted.toLowerCase(Locale.ROOT).split(","));
+        return queries.stream().filter(query -> parts.stream().anyMatch(part -> query.label().toLowerCase(Locale.ROOT)
+                .contains(part.trim()))).toList();
     }
 
     private record Figures(double rate, double p50, double p95, double p99, long errors) {

@@ -16,6 +16,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.HostAndPort;
+import io.vertx.core.tracing.TracingPolicy;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.ConnectException;
@@ -60,10 +61,14 @@ public class Proxy {
         this.config = config;
         this.urls = urls;
         this.trust = trust;
+        // No client span per forward (issue 44: a tenth of the gateway's CPU per call went to starting, ending
+        // and injecting it): the service continues the trace from the gateway's own span, whose traceparent
+        // Edge puts where the forward copies headers from.
         this.client = vertx.createHttpClient(new HttpClientOptions()
                 .setKeepAlive(true)
                 .setConnectTimeout(2000)
-                .setTcpNoDelay(true), new PoolOptions().setHttp1MaxSize(200));
+                .setTcpNoDelay(true)
+                .setTracingPolicy(TracingPolicy.IGNORE), new PoolOptions().setHttp1MaxSize(200));
     }
 
     @PreDestroy

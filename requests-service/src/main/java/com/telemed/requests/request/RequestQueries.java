@@ -9,13 +9,17 @@ import com.telemed.requests.member.MemberRecord;
 import com.telemed.requests.member.MembersClient;
 import com.telemed.requests.prescription.PrescriptionRecord;
 import com.telemed.requests.prescription.PrescriptionViews;
-import io.quarkus.hibernate.orm.panache.Panache;
-import io.quarkus.panache.common.Parameters;
-import jakarta.persistence.Query;
+import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,9 +28,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.hibernate.query.NativeQuery;
 
 /** The reads of the partner API: the list and the single read. */
 @ApplicationScoped
@@ -36,10 +42,12 @@ public class RequestQueries {
 
     private final MembersClient members;
     private final CatalogueClient catalogue;
+    private final AgroalDataSource dataSource;
 
-    public RequestQueries(MembersClient members, CatalogueClient catalogue) {
+    public RequestQueries(MembersClient members, CatalogueClient catalogue, AgroalDataSource dataSource) {
         this.members = members;
         this.catalogue = catalogue;
+        this.dataSource = dataSource;
     }
 
     /** A validated {@code GET /v1/requests} query. */
@@ -53,14 +61,20 @@ public class RequestQueries {
      * day before a {@code startDate} with a time of day is counted from the rows ({@link #countSql}).
      * The page is an index range scan of {@code limit} entries (at most page x limit deeper on).
      */
-    @Transactional
     public RequestViews.Page list(String partnerId, ListQuery query) {
         Instant start = query.startDate() == null ? null : DateBounds.start(query.startDate());
         Instant end = query.endDate() == null ? null : DateBounds.endExclusive(query.endDate());
         long first = (query.page() - 1) * query.limit();
-        long total = total(partnerId, query.status(), start, end);
-        List<RequestViews.ListEntry> entries = first >= total ? List.of()
-                : page(partnerId, query.status(), start, end, first, query.limit());
+        long total;
+        List<RequestViews.ListEntry> entries;
+        // Plain JDBC on one pooled connection in autocommit (issue 44): no transaction, no ORM session, for
+        // two reads; under READ COMMITTED each statement had its own snapshot inside a transaction too.
+        try (Connection connection = dataSource.getConnection()) {
+            total = total(connection, partnerId, query.status(), start, end);
+            entries = first >= total ? List.of() : page(connection, partnerId, query.status(), start, end, first, query.limit());
+        } catch (SQLException e) {
+            throw new IllegalStateException("reading the request list failed", e);
+        }
         long totalPages = (total + query.limit() - 1) / query.limit();
         return new RequestViews.Page(entries, new RequestViews.Pagination(query.page(), query.limit(), total, totalPages));
     }
@@ -91,22 +105,71 @@ public class RequestQueries {
     }
 
     /** The exact number of the partner's requests matching the filters: counters, plus a part-day counted. */
-    static long total(String partnerId, String status, Instant start, Instant end) {
+    static long total(Connection connection, String partnerId, String status, Instant start, Instant end) throws SQLException {
         Days days = Days.of(start, end);
         CounterSum sum = CounterSum.of(status != null, days.fromDay(), days.toDay());
-        Query counters = Panache.getEntityManager().createNativeQuery(sum.sql());
-        counters.setParameter("partner", partnerId);
-        if (status != null) {
-            counters.setParameter("status", status);
-        }
-        sum.days().forEach(counters::setParameter);
-        long total = ((Number) counters.getSingleResult()).longValue();
+        Map<String, Object> values = new HashMap<>(sum.days());
+        values.put("partner", partnerId);
+        values.put("status", status);
+        long total = single(connection, sum.sql(), values);
         if (days.partialStart() != null) {
-            Query count = bind(Panache.getEntityManager().createNativeQuery(countSql(status != null)), partnerId, status,
-                    days.partialStart(), days.partialEnd());
-            total += ((Number) count.getSingleResult()).longValue();
+            values.put("start", days.partialStart());
+            values.put("end", days.partialEnd());
+            total += single(connection, countSql(status != null), values);
         }
         return total;
+    }
+
+    private static long single(Connection connection, String sql, Map<String, Object> values) throws SQLException {
+        try (PreparedStatement statement = Positional.of(sql).prepare(connection, values);
+             ResultSet rows = statement.executeQuery()) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+
+    /**
+     * A statement of named parameters ({@code :name}, as {@link #pageRowsSql} and {@link CounterSum} write them for
+     * the bench) turned into JDBC's positional ones, once per distinct SQL text (a few dozen shapes): the names in
+     * their order.
+     */
+    record Positional(String sql, List<String> names) {
+
+        private static final Pattern NAME = Pattern.compile("(?<!:):([A-Za-z][A-Za-z0-9]*)");
+        private static final Map<String, Positional> CACHE = new ConcurrentHashMap<>();
+
+        static Positional of(String named) {
+            return CACHE.computeIfAbsent(named, sql -> {
+                List<String> names = new ArrayList<>();
+                Matcher matcher = NAME.matcher(sql);
+                StringBuilder positional = new StringBuilder();
+                while (matcher.find()) {
+                    names.add(matcher.group(1));
+                    matcher.appendReplacement(positional, "?");
+                }
+                matcher.appendTail(positional);
+                return new Positional(positional.toString(), List.copyOf(names));
+            });
+        }
+
+        /** Prepared and bound: an Instant as timestamptz, a LocalDate as date, the rest as they are. */
+        PreparedStatement prepare(Connection connection, Map<String, Object> values) throws SQLException {
+            PreparedStatement statement = connection.prepareStatement(sql);
+            try {
+                for (int i = 0; i < names.size(); i++) {
+                    Object value = values.get(names.get(i));
+                    if (value instanceof Instant instant) {
+                        statement.setObject(i + 1, OffsetDateTime.ofInstant(instant, ZoneOffset.UTC));
+                    } else {
+                        statement.setObject(i + 1, value);
+                    }
+                }
+                return statement;
+            } catch (SQLException | RuntimeException e) {
+                statement.close();
+                throw e;
+            }
+        }
     }
 
     /**
@@ -206,74 +269,78 @@ public class RequestQueries {
 
     /**
      * The entries of a page: one statement ({@link #pageRowsSql}) whose rows are copied into detached
-     * {@link Request}s and {@link LineItem}s that no session knows (no entity loading, no dirty check at
-     * commit), so the views are the entities'.
+     * {@link Request}s and {@link LineItem}s that no session knows, so the views are the entities'.
      */
-    @SuppressWarnings("unchecked")
-    private static List<RequestViews.ListEntry> page(String partnerId, String status, Instant start, Instant end, long first,
-                                                     int limit) {
-        NativeQuery<Object[]> page = Panache.getEntityManager()
-                .createNativeQuery(pageRowsSql(status != null, start != null, end != null))
-                .unwrap(NativeQuery.class)
-                .addScalar("id", UUID.class).addScalar("member_id", UUID.class).addScalar("member_name", String.class)
-                .addScalar("member_email", String.class).addScalar("member_state", String.class).addScalar("status", String.class)
-                .addScalar("consultation_open", Boolean.class).addScalar("prescriber_id", UUID.class)
-                .addScalar("drug_id", String.class).addScalar("drug_name", String.class).addScalar("dosage", String.class)
-                .addScalar("created_at", Instant.class).addScalar("updated_at", Instant.class)
-                .addScalar("item_id", UUID.class).addScalar("item_drug_id", String.class).addScalar("item_drug_name", String.class)
-                .addScalar("item_dosage", String.class).addScalar("item_status", String.class)
-                .addScalar("item_prescriber_id", UUID.class).addScalar("tracking_number", String.class)
-                .addScalar("ship_carrier", String.class).addScalar("delivery_status", String.class);
-        bind(page, partnerId, status, start, end);
-        if (status != null) {
-            page.setParameter("reach", first + limit);
-        }
-        page.setParameter("limit", limit);
-        page.setParameter("first", first);
+    private static List<RequestViews.ListEntry> page(Connection connection, String partnerId, String status, Instant start,
+                                                     Instant end, long first, int limit) throws SQLException {
+        Map<String, Object> values = new HashMap<>();
+        values.put("partner", partnerId);
+        values.put("status", status);
+        values.put("start", start);
+        values.put("end", end);
+        values.put("reach", first + limit);
+        values.put("limit", limit);
+        values.put("first", first);
         Map<UUID, Request> requests = new LinkedHashMap<>();
         Map<UUID, List<LineItem>> items = new HashMap<>();
-        for (Object[] row : page.getResultList()) {
-            Request request = requests.computeIfAbsent((UUID) row[0], id -> listed(id, row));
-            if (row[13] != null) {
-                items.computeIfAbsent(request.id, id -> new ArrayList<>()).add(listedItem(request.id, row));
+        try (PreparedStatement statement = Positional.of(pageRowsSql(status != null, start != null, end != null))
+                .prepare(connection, values);
+             ResultSet rows = statement.executeQuery()) {
+            while (rows.next()) {
+                UUID id = rows.getObject(1, UUID.class);
+                Request request = requests.get(id);
+                if (request == null) {
+                    request = listed(id, rows);
+                    requests.put(id, request);
+                }
+                UUID itemId = rows.getObject(14, UUID.class);
+                if (itemId != null) {
+                    items.computeIfAbsent(id, ignored -> new ArrayList<>(1)).add(listedItem(request.id, itemId, rows));
+                }
             }
         }
-        return requests.values().stream()
-                .map(request -> listEntry(request, items.getOrDefault(request.id, List.of())))
-                .toList();
+        List<RequestViews.ListEntry> entries = new ArrayList<>(requests.size());
+        for (Request request : requests.values()) {
+            entries.add(listEntry(request, items.getOrDefault(request.id, List.of())));
+        }
+        return entries;
     }
 
-    private static Request listed(UUID id, Object[] row) {
+    private static Request listed(UUID id, ResultSet row) throws SQLException {
         Request request = new Request();
         request.id = id;
-        request.memberId = (UUID) row[1];
-        request.memberName = (String) row[2];
-        request.memberEmail = (String) row[3];
-        request.memberState = (String) row[4];
-        request.status = (String) row[5];
-        request.consultationOpen = (Boolean) row[6];
-        request.prescriberId = (UUID) row[7];
-        request.drugId = (String) row[8];
-        request.drugName = (String) row[9];
-        request.dosage = (String) row[10];
-        request.createdAt = (Instant) row[11];
-        request.updatedAt = (Instant) row[12];
+        request.memberId = row.getObject(2, UUID.class);
+        request.memberName = row.getString(3);
+        request.memberEmail = row.getString(4);
+        request.memberState = row.getString(5);
+        request.status = row.getString(6);
+        request.consultationOpen = row.getBoolean(7);
+        request.prescriberId = row.getObject(8, UUID.class);
+        request.drugId = row.getString(9);
+        request.drugName = row.getString(10);
+        request.dosage = row.getString(11);
+        request.createdAt = instant(row.getTimestamp(12));
+        request.updatedAt = instant(row.getTimestamp(13));
         return request;
     }
 
-    private static LineItem listedItem(UUID requestId, Object[] row) {
+    private static LineItem listedItem(UUID requestId, UUID itemId, ResultSet row) throws SQLException {
         LineItem item = new LineItem();
-        item.id = (UUID) row[13];
+        item.id = itemId;
         item.requestId = requestId;
-        item.drugId = (String) row[14];
-        item.drugName = (String) row[15];
-        item.dosage = (String) row[16];
-        item.status = (String) row[17];
-        item.prescriberId = (UUID) row[18];
-        item.trackingNumber = (String) row[19];
-        item.shipCarrier = (String) row[20];
-        item.deliveryStatus = (String) row[21];
+        item.drugId = row.getString(15);
+        item.drugName = row.getString(16);
+        item.dosage = row.getString(17);
+        item.status = row.getString(18);
+        item.prescriberId = row.getObject(19, UUID.class);
+        item.trackingNumber = row.getString(20);
+        item.shipCarrier = row.getString(21);
+        item.deliveryStatus = row.getString(22);
         return item;
+    }
+
+    private static Instant instant(Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
     }
 
     /**
@@ -309,20 +376,6 @@ public class RequestQueries {
     private static String statusItemless(boolean withStart, boolean withEnd) {
         return " FROM requests r WHERE r.partner_id = :partner AND r.item_count = 0 AND r.status = :status"
                 + (withStart ? " AND r.created_at >= :start" : "") + (withEnd ? " AND r.created_at < :end" : "");
-    }
-
-    private static Query bind(Query query, String partnerId, String status, Instant start, Instant end) {
-        query.setParameter("partner", partnerId);
-        if (status != null) {
-            query.setParameter("status", status);
-        }
-        if (start != null) {
-            query.setParameter("start", start);
-        }
-        if (end != null) {
-            query.setParameter("end", end);
-        }
-        return query;
     }
 
     private static RequestViews.ListEntry listEntry(Request request, List<LineItem> items) {

@@ -1,0 +1,199 @@
+package com.telemed.requests.request;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+import com.telemed.common.json.Timestamps;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.ext.Provider;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Type;
+import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveResourceInfo;
+import org.jboss.resteasy.reactive.server.spi.ServerMessageBodyWriter;
+import org.jboss.resteasy.reactive.server.spi.ServerRequestContext;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.UUID;
+
+/**
+ * A page of {@code GET /v1/requests} written field by field with a streaming generator (issue 44): what
+ * the platform's ObjectMapper writes for {@link RequestViews.Page} (the views' property order, nulls
+ * written, {@link Timestamps} for instants), without its per-call serializer lookups and reflection over
+ * some 500 values a page. {@code RequestPageWriterTest} holds it to the ObjectMapper's bytes.
+ */
+@Provider
+@Produces(MediaType.APPLICATION_JSON)
+public class RequestPageWriter implements ServerMessageBodyWriter<RequestViews.Page> {
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    @Override
+    public boolean isWriteable(Class<?> type, Type genericType, ResteasyReactiveResourceInfo target, MediaType mediaType) {
+        return type == RequestViews.Page.class;
+    }
+
+    @Override
+    public boolean isWriteable(Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) {
+        return type == RequestViews.Page.class;
+    }
+
+    /** The whole page in one buffer, ended with its {@code Content-Length}: no output stream, no chunks. */
+    @Override
+    public void writeResponse(RequestViews.Page page, Type genericType, ServerRequestContext context) throws IOException {
+        context.serverResponse().end(bytes(page));
+    }
+
+    @Override
+    public void writeTo(RequestViews.Page page, Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType,
+                        MultivaluedMap<String, Object> headers, OutputStream out) throws IOException {
+        out.write(bytes(page));
+    }
+
+    static byte[] bytes(RequestViews.Page page) throws IOException {
+        ByteArrayBuilder buffer = new ByteArrayBuilder(16 * 1024);
+        try (JsonGenerator json = JSON.createGenerator(buffer, JsonEncoding.UTF8)) {
+            write(page, json);
+        }
+        return buffer.toByteArray();
+    }
+
+    /** The page: {@code {"requests": [...], "pagination": {...}}}. */
+    static void write(RequestViews.Page page, JsonGenerator json) throws IOException {
+        json.writeStartObject();
+        json.writeArrayFieldStart("requests");
+        for (RequestViews.ListEntry entry : page.requests()) {
+            if (entry instanceof RequestViews.Listed listed) {
+                listed(listed, json);
+            } else {
+                compat((RequestViews.CompatListed) entry, json);
+            }
+        }
+        json.writeEndArray();
+        RequestViews.Pagination pagination = page.pagination();
+        json.writeObjectFieldStart("pagination");
+        json.writeNumberField("page", pagination.page());
+        json.writeNumberField("limit", pagination.limit());
+        json.writeNumberField("total", pagination.total());
+        json.writeNumberField("totalPages", pagination.totalPages());
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    private static void listed(RequestViews.Listed entry, JsonGenerator json) throws IOException {
+        json.writeStartObject();
+        member(entry.id(), entry.memberId(), entry.memberName(), entry.memberEmail(), entry.memberState(), json);
+        items(entry.lineItems(), json);
+        tail(entry.itemCount(), entry.statusSummary(), entry.status(), entry.createdAt(), entry.updatedAt(), json);
+        json.writeEndObject();
+    }
+
+    private static void compat(RequestViews.CompatListed entry, JsonGenerator json) throws IOException {
+        json.writeStartObject();
+        member(entry.id(), entry.memberId(), entry.memberName(), entry.memberEmail(), entry.memberState(), json);
+        string("drugId", entry.drugId(), json);
+        string("prescriptionName", entry.prescriptionName(), json);
+        string("dosage", entry.dosage(), json);
+        items(entry.lineItems(), json);
+        tail(entry.itemCount(), entry.statusSummary(), entry.status(), entry.createdAt(), entry.updatedAt(), json);
+        json.writeEndObject();
+    }
+
+    private static void member(UUID id, UUID memberId, String name, String email, String state, JsonGenerator json)
+            throws IOException {
+        uuid("id", id, json);
+        uuid("memberId", memberId, json);
+        string("memberName", name, json);
+        string("memberEmail", email, json);
+        string("memberState", state, json);
+    }
+
+    private static void items(java.util.List<RequestViews.CompactItem> items, JsonGenerator json) throws IOException {
+        json.writeArrayFieldStart("lineItems");
+        for (RequestViews.CompactItem item : items) {
+            json.writeStartObject();
+            uuid("itemId", item.itemId(), json);
+            string("drugId", item.drugId(), json);
+            string("drugName", item.drugName(), json);
+            string("dosage", item.dosage(), json);
+            string("status", item.status(), json);
+            uuid("prescriberId", item.prescriberId(), json);
+            string("trackingNumber", item.trackingNumber(), json);
+            string("shipCarrier", item.shipCarrier(), json);
+            string("deliveryStatus", item.deliveryStatus(), json);
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
+    private static void tail(int itemCount, String summary, String status, Instant createdAt, Instant updatedAt,
+                             JsonGenerator json) throws IOException {
+        json.writeNumberField("itemCount", itemCount);
+        string("statusSummary", summary, json);
+        string("status", status, json);
+        timestamp("createdAt", createdAt, json);
+        timestamp("updatedAt", updatedAt, json);
+    }
+
+    private static void uuid(String name, UUID value, JsonGenerator json) throws IOException {
+        string(name, value == null ? null : value.toString(), json);
+    }
+
+    private static void string(String name, String value, JsonGenerator json) throws IOException {
+        json.writeFieldName(name);
+        if (value == null) {
+            json.writeNull();
+        } else {
+            json.writeString(value);
+        }
+    }
+
+    /**
+     * {@link Timestamps#format}'s text ({@code yyyy-MM-dd'T'HH:mm:ss.SSS'Z'}, UTC, milliseconds truncated) written
+     * from the instant's fields, without a formatter: a page writes 40 of them. A year outside 1 to 9999 (never
+     * stored; {@code yyyy} is the year of era) goes through {@link Timestamps#format} itself.
+     */
+    static void timestamp(String name, Instant instant, JsonGenerator json) throws IOException {
+        json.writeFieldName(name);
+        if (instant == null) {
+            json.writeNull();
+            return;
+        }
+        long seconds = instant.getEpochSecond();
+        LocalDate date = LocalDate.ofEpochDay(Math.floorDiv(seconds, 86_400L));
+        int year = date.getYear();
+        if (year < 1 || year > 9999) {
+            json.writeString(Timestamps.format(instant));
+            return;
+        }
+        int second = (int) Math.floorMod(seconds, 86_400L);
+        char[] text = new char[24];
+        digits(text, 0, year, 4);
+        text[4] = '-';
+        digits(text, 5, date.getMonthValue(), 2);
+        text[7] = '-';
+        digits(text, 8, date.getDayOfMonth(), 2);
+        text[10] = 'T';
+        digits(text, 11, second / 3600, 2);
+        text[13] = ':';
+        digits(text, 14, second / 60 % 60, 2);
+        text[16] = ':';
+        digits(text, 17, second % 60, 2);
+        text[19] = '.';
+        digits(text, 20, instant.getNano() / 1_000_000, 3);
+        text[23] = 'Z';
+        json.writeString(text, 0, text.length);
+    }
+
+    private static void digits(char[] text, int at, int value, int width) {
+        for (int i = at + width - 1; i >= at; i--) {
+            text[i] = (char) ('0' + value % 10);
+            value /= 10;
+        }
+    }
+
+}
