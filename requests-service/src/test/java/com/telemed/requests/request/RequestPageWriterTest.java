@@ -66,26 +66,4 @@ class RequestPageWriterTest {
             assertEquals(mapper.writeValueAsString(page), written.toString(StandardCharsets.UTF_8));
         }
     }
-    /** The timestamps a page writes are {@link com.telemed.common.json.Timestamps#format}'s text, edges included. */
-    @Test
-    void writesEveryTimestampAsTheFormatterDoes() throws Exception {
-        java.util.List<Instant> instants = new java.util.ArrayList<>(List.of(Instant.EPOCH, Instant.parse("1969-12-31T23:59:59.999Z"),
-                Instant.parse("0000-01-01T00:00:00Z"), Instant.parse("0999-03-04T05:06:07.008Z"),
-                Instant.parse("9999-12-31T23:59:59.999999999Z"), Instant.parse("+10000-01-01T00:00:00Z"),
-                Instant.parse("-0001-12-31T23:59:59Z"), Instant.parse("2024-02-29T12:00:00.000500Z"), Instant.now()));
-        java.util.Random random = new java.util.Random(44);
-        for (int i = 0; i < 10_000; i++) {
-            instants.add(Instant.ofEpochSecond(random.nextLong(-62_167_219_200L, 253_402_300_800L), random.nextInt(1_000_000_000)));
-        }
-        for (Instant instant : instants) {
-            java.io.StringWriter text = new java.io.StringWriter();
-            try (com.fasterxml.jackson.core.JsonGenerator json = new com.fasterxml.jackson.core.JsonFactory().createGenerator(text)) {
-                json.writeStartObject();
-                RequestPageWriter.timestamp("at", instant, json);
-                json.writeEndObject();
-            }
-            assertEquals("{\"at\":\"" + com.telemed.common.json.Timestamps.format(instant) + "\"}", text.toString(), instant.toString());
-        }
-    }
-
 }
