@@ -5,9 +5,7 @@ import com.telemed.bench.support.BenchPlatform;
 import com.telemed.bench.support.JfrProfile;
 import com.telemed.bench.support.ListLoad;
 import com.telemed.bench.support.PageTimer;
-import com.telemed.bench.support.ProcessCpu;
 import com.telemed.bench.support.Results;
-import com.telemed.bench.support.Wrk;
 import com.telemed.testkit.infra.PostgresServer;
 import com.telemed.testkit.platform.PlatformService;
 import java.sql.Connection;
@@ -39,60 +37,6 @@ public final class MembersListBench {
     private MembersListBench() {
     }
 
-    /** The platform's warm-up: each pass every query for this long, round-robin. */
-    private static final Duration WARM_UP_PER_QUERY = Duration.ofSeconds(2);
-
-    /** The warm-up ends once a pass's JVM CPU per page is within this share of the pass before. */
-    private static final double WARM = 0.05;
-
-    private static final int LEAST_WARM_UP_PASSES = 4;
-
-    private static final int MOST_WARM_UP_PASSES = 12;
-
-    /**
-     * The three JVMs of a page (gateway, members-service, requests-service) compiled before the first measured
-     * round: every query round-robin, pass after pass, until their CPU per page (the JIT compilers' threads
-     * included) stops falling (at least {@link #LEAST_WARM_UP_PASSES} passes, at most {@link #MOST_WARM_UP_PASSES}). Without it the
-     * queries measured first paid for the compilers' work (round 3 of issue 44, measured: "no filter" first at
-     * 59 pages/s and 21 ms of the platform's CPU per page, the same query last at 737 pages/s and 2.3 ms), so the
-     * figures followed the order of the queries, not their cost. The per-query warm-up of {@link ListLoad} stays.
-     */
-    static void warmUp(BenchPlatform platform, URI gateway, String apiKey, List<ListLoad.Query> queries, int clients) throws Exception {
-        if (!Wrk.available()) {
-            System.out.println("(wrk not installed: no platform warm-up)");
-            return;
-        }
-        Map<String, Long> pids = new LinkedHashMap<>();
-        for (PlatformService service : List.of(PlatformService.GATEWAY, PlatformService.MEMBERS, PlatformService.REQUESTS)) {
-            pids.put(service.module(), platform.pid(service));
-        }
-        ProcessCpu cpu = new ProcessCpu(pids, 0, "bench JVM (wrk)", true);
-        long began = System.nanoTime();
-        double previous = Double.MAX_VALUE;
-        for (int pass = 1; pass <= MOST_WARM_UP_PASSES; pass++) {
-            long pages = 0;
-            ProcessCpu.Snapshot before = cpu.snapshot();
-            for (ListLoad.Query query : queries) {
-                pages += Wrk.run("warm-up", gateway.resolve(query.pathAndQuery()), new String[] {"x-api-key", apiKey}, clients,
-                        WARM_UP_PER_QUERY).requests();
-            }
-            ProcessCpu.Snapshot after = cpu.snapshot();
-            long ticks = 0;
-            for (String service : pids.keySet()) {
-                long[] now = after.ticks().get(service);
-                long[] was = before.ticks().get(service);
-                ticks += now[0] + now[1] - was[0] - was[1];
-            }
-            double msPerPage = ticks * 10.0 / Math.max(1, pages);
-            System.out.printf("platform warm-up pass %d: %,d pages, %.2f ms of the three JVMs' CPU per page%n", pass, pages, msPerPage);
-            if (pass >= LEAST_WARM_UP_PASSES && msPerPage > previous * (1 - WARM)) {
-                break;
-            }
-            previous = msPerPage;
-        }
-        System.out.printf("platform warmed up in %.0f s%n", (System.nanoTime() - began) / 1e9);
-    }
-
     public static void main(String[] args) throws Exception {
         Duration round = Duration.ofSeconds(args.length > 0 ? Long.parseLong(args[0]) : 10);
         Duration warmUp = Duration.ofSeconds(args.length > 1 ? Long.parseLong(args[1]) : 5);
@@ -120,7 +64,8 @@ public final class MembersListBench {
                     queries.add(query.load(partnerId, total));
                 }
                 JfrProfile jfr = MembersListProfile.requested() ? MembersListProfile.record(platform) : null;
-                warmUp(platform, gateway, apiKey, queries, clients);
+                ListLoad.warmUp(platform, List.of(PlatformService.GATEWAY, PlatformService.MEMBERS, PlatformService.REQUESTS),
+                        gateway, apiKey, queries, clients);
                 if (!MembersListProfile.only()) {
                     ListLoad.run(results, "GET /v1/members", gateway, apiKey, postgres, "members", queries, clients, warmUp, round, AIM_P95_MS);
                 }

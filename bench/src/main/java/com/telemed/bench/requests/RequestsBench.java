@@ -90,6 +90,8 @@ public final class RequestsBench {
                     RequestsData.load(db, partnerId);
                     List<ListLoad.Query> queries = RequestsListQueries.all(LocalDate.now(ZoneOffset.UTC)).stream()
                             .map(query -> query.load(partnerId)).toList();
+                    ListLoad.warmUp(platform, List.of(PlatformService.GATEWAY, PlatformService.REQUESTS), gateway, apiKey, queries,
+                            clients);
                     ListLoad.Probe probe = ListLoad.Probe.of(platform, List.of(PlatformService.GATEWAY, PlatformService.REQUESTS));
                     ListLoad.run(results, "GET /v1/requests", gateway, apiKey, postgres, "requests", queries, clients, listWarmUp,
                             listRound, AIM_P95_MS, probe);
