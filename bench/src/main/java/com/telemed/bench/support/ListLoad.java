@@ -231,8 +231,8 @@ public final class ListLoad {
         if (probe != null) {
             probe.finish();
         }
-        results.headline("list.worst.gateway.p95Ms", worst, "ms", endpoint + " page 1, the slowest of every filter and search through"
-                + " the gateway at " + clients + " clients, p95 (" + worstQuery + ")");
+        results.headline("list.worst.gateway.p95Ms", worst, "ms", endpoint + " page 1, " + clients
+                + " clients via the gateway: the slowest query's p95 (" + worstQuery + ")");
         results.aim("list.worst.gateway.p95Ms", "under " + (int) aimP95Ms + " ms, no errors", worst < aimP95Ms && errors.isEmpty());
         System.out.printf("%n%s: the slowest query through the gateway, %s: p95 %.1f ms -> %s%n", endpoint, worstQuery, worst,
                 worst < aimP95Ms && errors.isEmpty() ? "aim met (p95 under " + (int) aimP95Ms + " ms for every query)"
