@@ -4,21 +4,12 @@ import static com.telemed.common.json.JsonFields.string;
 import static com.telemed.common.json.JsonFields.timestamp;
 import static com.telemed.common.json.JsonFields.uuid;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+import com.telemed.common.json.OneBufferJsonWriter;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.Provider;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.lang.annotation.Annotation;
-import java.lang.reflect.Type;
-import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveResourceInfo;
-import org.jboss.resteasy.reactive.server.spi.ServerMessageBodyWriter;
-import org.jboss.resteasy.reactive.server.spi.ServerRequestContext;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -30,42 +21,15 @@ import java.util.UUID;
  */
 @Provider
 @Produces(MediaType.APPLICATION_JSON)
-public class RequestPageWriter implements ServerMessageBodyWriter<RequestViews.Page> {
+public class RequestPageWriter extends OneBufferJsonWriter<RequestViews.Page> {
 
-    private static final JsonFactory JSON = new JsonFactory();
-
-    @Override
-    public boolean isWriteable(Class<?> type, Type genericType, ResteasyReactiveResourceInfo target, MediaType mediaType) {
-        return type == RequestViews.Page.class;
-    }
-
-    @Override
-    public boolean isWriteable(Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) {
-        return type == RequestViews.Page.class;
-    }
-
-    /** The whole page in one buffer, ended with its {@code Content-Length}: no output stream, no chunks. */
-    @Override
-    public void writeResponse(RequestViews.Page page, Type genericType, ServerRequestContext context) throws IOException {
-        context.serverResponse().end(bytes(page));
-    }
-
-    @Override
-    public void writeTo(RequestViews.Page page, Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType,
-                        MultivaluedMap<String, Object> headers, OutputStream out) throws IOException {
-        out.write(bytes(page));
-    }
-
-    static byte[] bytes(RequestViews.Page page) throws IOException {
-        ByteArrayBuilder buffer = new ByteArrayBuilder(16 * 1024);
-        try (JsonGenerator json = JSON.createGenerator(buffer, JsonEncoding.UTF8)) {
-            write(page, json);
-        }
-        return buffer.toByteArray();
+    public RequestPageWriter() {
+        super(RequestViews.Page.class, 16 * 1024);
     }
 
     /** The page: {@code {"requests": [...], "pagination": {...}}}. */
-    static void write(RequestViews.Page page, JsonGenerator json) throws IOException {
+    @Override
+    protected void write(RequestViews.Page page, JsonGenerator json) throws IOException {
         json.writeStartObject();
         json.writeArrayFieldStart("requests");
         for (RequestViews.ListEntry entry : page.requests()) {
