@@ -23,7 +23,8 @@ import java.util.Map;
  * page's SQL by pgbench ({@link ListLoad}; aim: p95 under 20 ms through the gateway for every query).
  *
  * <p>Starts its own platform on random loopback ports, creates a partner through the operator API,
- * loads the members straight into the members database ({@link MembersData}), measures, then writes
+ * loads the members straight into the members database ({@link MembersData}) and a third of the partner's members'
+ * requests into requests-service's ({@link MemberRequestsData}: the summaries of a page are read and sent), measures, then writes
  * EXPLAIN (ANALYZE, BUFFERS) of the SQL members-service runs, built by members-service's own
  * {@code MemberQueries} ({@link MembersListExplain}), to bench/results/members-list-plans.txt.
  *
@@ -55,6 +56,10 @@ public final class MembersListBench {
             PostgresServer postgres = platform.postgres();
             try (Connection db = DriverManager.getConnection(postgres.jdbcUrl("members"), postgres.username(), postgres.password())) {
                 MembersData.load(db, partnerId);
+                try (Connection requestsDb = DriverManager.getConnection(postgres.jdbcUrl(PlatformService.REQUESTS.database()),
+                        postgres.username(), postgres.password())) {
+                    MemberRequestsData.load(requestsDb, partnerId);
+                }
                 Map<MembersListQueries.Query, Long> totals = new LinkedHashMap<>();
                 List<ListLoad.Query> queries = new ArrayList<>();
                 for (MembersListQueries.Query query : MembersListQueries.all()) {
