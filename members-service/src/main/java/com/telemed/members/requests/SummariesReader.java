@@ -8,6 +8,7 @@ import com.telemed.members.member.RequestSummary;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -127,7 +128,44 @@ final class SummariesReader {
             return null;
         }
         expect(value, JsonToken.VALUE_STRING);
-        return Instant.parse(json.getText());
+        return instant(json.getText());
+    }
+
+    /**
+     * The platform's form ({@code yyyy-MM-dd'T'HH:mm:ss.SSS'Z'}, what requests-service writes) read from its digits;
+     * any other ISO-8601 instant by {@link Instant#parse} (also what refuses a malformed one).
+     */
+    static Instant instant(String text) {
+        if (text.length() != 24 || text.charAt(4) != '-' || text.charAt(7) != '-' || text.charAt(10) != 'T'
+                || text.charAt(13) != ':' || text.charAt(16) != ':' || text.charAt(19) != '.' || text.charAt(23) != 'Z') {
+            return Instant.parse(text);
+        }
+        int year = digits(text, 0, 4);
+        int month = digits(text, 5, 2);
+        int day = digits(text, 8, 2);
+        int hour = digits(text, 11, 2);
+        int minute = digits(text, 14, 2);
+        int second = digits(text, 17, 2);
+        int millis = digits(text, 20, 3);
+        if (year < 0 || month < 1 || month > 12 || day < 1 || day > 28 || hour < 0 || hour > 23 || minute < 0 || minute > 59
+                || second < 0 || second > 59 || millis < 0) {
+            return Instant.parse(text); // days 29 to 31 and leap seconds: the JDK's calendar rules
+        }
+        long epochDay = LocalDate.of(year, month, day).toEpochDay();
+        return Instant.ofEpochSecond(epochDay * 86_400L + hour * 3_600L + minute * 60L + second, millis * 1_000_000L);
+    }
+
+    /** The decimal number of {@code width} digits at {@code at}; -1 when one of them is not a digit. */
+    private static int digits(String text, int at, int width) {
+        int value = 0;
+        for (int i = at; i < at + width; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return value;
     }
 
     private static void expect(JsonToken token, JsonToken expected) {

@@ -12,6 +12,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,20 @@ class SummariesReaderTest {
                 "{}")) {
             byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
             assertEquals(mapper.readValue(bytes, SummariesAnswer.class), SummariesReader.read(bytes), answer);
+        }
+    }
+
+    /** The platform's form from its digits, any other ISO-8601 instant (and the days the fast path leaves out) as the JDK reads it. */
+    @Test
+    void readsInstantsAsTheJdkDoes() {
+        for (String text : List.of("2026-11-21T09:30:00.120Z", "1970-01-01T00:00:00.000Z", "0001-01-01T00:00:00.000Z",
+                "9999-12-28T23:59:59.999Z", "2024-02-29T12:00:00.000Z", "2026-01-31T23:59:59.001Z", "2026-11-21T09:30:00Z",
+                "2026-11-21T09:30:00.123456789Z", "2026-11-21T09:30:00.120+02:00")) {
+            assertEquals(Instant.parse(text), SummariesReader.instant(text), text);
+        }
+        for (String text : List.of("2026-02-30T00:00:00.000Z", "2026-13-01T00:00:00.000Z",
+                "2026-11-21T09:60:00.000Z", "2026-1a-21T09:30:00.000Z", "yesterday at noon, UTC.Z")) {
+            assertThrows(RuntimeException.class, () -> SummariesReader.instant(text), text);
         }
     }
 
