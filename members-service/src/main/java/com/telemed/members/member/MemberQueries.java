@@ -387,9 +387,11 @@ public class MemberQueries {
             if (kept != null) {
                 version = keptPage(connection, kept, values, members);
             }
-            if (kept == null || !kept.ids().isEmpty() && members.isEmpty() || version != kept.version()) {
+            boolean keptHolds = kept != null && version == kept.version() && members.size() == kept.ids().size();
+            if (!keptHolds) {
                 members.clear();
                 if (searchPage != null && (kept == null || version == kept.version())) {
+                    // No version read yet, or one that still matched (a kept member gone: never, as a delete moves it).
                     version = single(connection, VERSION_QUERY, values)[0];
                 }
                 try (PreparedStatement select = prepared(connection, pageQuery, values); ResultSet rows = select.executeQuery()) {
