@@ -235,8 +235,9 @@ public class MemberQueries {
      * The rows of a search page's kept ids ({@link #list}) together with the version of the partner's members, one
      * statement, one snapshot: named parameters partnerId and ids (a uuid array). {@link #COLUMNS}, then the version
      * last; a row of nulls but the version when none of the ids is (still) the partner's member. Primary-key reads.
+     * Public, as {@link #pageQuery}: bench/ replays it for a search page asked again.
      */
-    static final String KEPT_PAGE_QUERY = "SELECT " + PAGE_COLUMNS + ", v.version FROM (" + VERSION_QUERY + ") v(version)"
+    public static final String KEPT_PAGE_QUERY = "SELECT " + PAGE_COLUMNS + ", v.version FROM (" + VERSION_QUERY + ") v(version)"
             + " LEFT JOIN members m ON m.partner_id = :partnerId AND m.id = ANY(:ids)";
 
     /**
