@@ -5,7 +5,8 @@
 # clients through the gateway (wrk, bench/list-page.lua) beside the page's SQL run by pgbench at 16 clients as its
 # ceiling, after a platform warm-up (every query round-robin until the gateway's, members-service's and
 # requests-service's CPU per page stops falling: without it the queries measured first paid for the JIT). Builds
-# what is missing, starts its own platform on random loopback ports, loads the data with SQL, prints its figures,
+# what is missing, starts its own platform on random loopback ports, loads the data with SQL (the members, and 1-3
+# requests each for a third of the partner's members into requests-service's database), prints its figures,
 # writes EXPLAIN (ANALYZE, BUFFERS) plans of the SQL members-service's MemberQueries builds to
 # bench/results/members-list-plans.txt (committed), stops. Aim: p95 under 20 ms through the gateway for every query.
 # BENCH_PROFILE=1 adds, after the rounds, each query's CPU per page by process and its statements per page

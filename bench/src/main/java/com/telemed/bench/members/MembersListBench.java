@@ -2,6 +2,7 @@ package com.telemed.bench.members;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.bench.support.BenchPlatform;
+import com.telemed.bench.support.GatewayApi;
 import com.telemed.bench.support.JfrProfile;
 import com.telemed.bench.support.ListLoad;
 import com.telemed.bench.support.PageTimer;
@@ -11,6 +12,9 @@ import com.telemed.testkit.platform.PlatformService;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,7 +27,8 @@ import java.util.Map;
  * page's SQL by pgbench ({@link ListLoad}; aim: p95 under 20 ms through the gateway for every query).
  *
  * <p>Starts its own platform on random loopback ports, creates a partner through the operator API,
- * loads the members straight into the members database ({@link MembersData}), measures, then writes
+ * loads the members straight into the members database ({@link MembersData}) and a third of the partner's members'
+ * requests into requests-service's ({@link MemberRequestsData}: the summaries of a page are read and sent), measures, then writes
  * EXPLAIN (ANALYZE, BUFFERS) of the SQL members-service runs, built by members-service's own
  * {@code MemberQueries} ({@link MembersListExplain}), to bench/results/members-list-plans.txt.
  *
@@ -35,6 +40,17 @@ public final class MembersListBench {
     private static final double AIM_P95_MS = 20;
 
     private MembersListBench() {
+    }
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    /** A page's answer, read whole. */
+    private static JsonNode page(HttpRequest request) throws Exception {
+        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException(request.uri() + " answered " + response.statusCode());
+        }
+        return GatewayApi.JSON.readTree(response.body());
     }
 
     public static void main(String[] args) throws Exception {
@@ -55,13 +71,21 @@ public final class MembersListBench {
             PostgresServer postgres = platform.postgres();
             try (Connection db = DriverManager.getConnection(postgres.jdbcUrl("members"), postgres.username(), postgres.password())) {
                 MembersData.load(db, partnerId);
+                try (Connection requestsDb = DriverManager.getConnection(postgres.jdbcUrl(PlatformService.REQUESTS.database()),
+                        postgres.username(), postgres.password())) {
+                    MemberRequestsData.load(requestsDb, partnerId);
+                }
                 Map<MembersListQueries.Query, Long> totals = new LinkedHashMap<>();
                 List<ListLoad.Query> queries = new ArrayList<>();
                 for (MembersListQueries.Query query : MembersListQueries.all()) {
                     String qs = query.queryString();
-                    long total = PageTimer.total(PageTimer.Target.gateway(gateway, apiKey).get("/v1/members" + (qs.isEmpty() ? "" : "?" + qs)));
+                    JsonNode page = page(PageTimer.Target.gateway(gateway, apiKey).get("/v1/members" + (qs.isEmpty() ? "" : "?" + qs)));
+                    long total = page.path("pagination").path("total").asLong(-1);
                     totals.put(query, total);
-                    queries.add(query.load(partnerId, total));
+                    // pgbench replays what the service runs: for a search asked again, its kept page (MemberQueries.list).
+                    List<String> ids = new ArrayList<>();
+                    page.path("members").forEach(member -> ids.add(member.path("id").asText()));
+                    queries.add(query.load(partnerId, total, ids));
                 }
                 JfrProfile jfr = MembersListProfile.requested() ? MembersListProfile.record(platform) : null;
                 ListLoad.warmUp(platform, List.of(PlatformService.GATEWAY, PlatformService.MEMBERS, PlatformService.REQUESTS),

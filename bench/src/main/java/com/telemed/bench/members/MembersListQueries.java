@@ -46,6 +46,23 @@ final class MembersListQueries {
          * rows and is not full takes its total from the page (MemberQueries.list), and the count is left out.
          */
         List<Statement> statements(String partnerId, long total) {
+            return statements(partnerId, total, null);
+        }
+
+        /**
+         * {@link #statements(String, long)}, but for a search whose page 1 is {@code pageIds} (null: not known) what
+         * the service runs when that page is asked again with no change of the partner's members between (issue 44,
+         * round 4: search pages kept): one statement, the version and the page's rows by id; the total is then the
+         * page's or the kept count.
+         */
+        List<Statement> statements(String partnerId, long total, List<String> pageIds) {
+            if (search != null && pageIds != null) {
+                Map<String, Object> values = new HashMap<>();
+                values.put("partnerId", partnerId);
+                values.put("ids", "{" + String.join(",", pageIds) + "}");
+                return List.of(new Statement("page 1 kept: the version and its members by id", NamedSql.of(MemberQueries.KEPT_PAGE_QUERY),
+                        values));
+            }
             String where = MemberQueries.where(status != null, search);
             Map<String, Object> values = new HashMap<>();
             values.put("partnerId", partnerId);
@@ -87,9 +104,14 @@ final class MembersListQueries {
 
         /** The pgbench script of the page: the statements of {@link #statements}, pgbench's variables for the service's names. */
         ListLoad.Query load(String partnerId, long total) {
+            return load(partnerId, total, null);
+        }
+
+        /** {@link #load(String, long)} with the statements of {@link #statements(String, long, List)}. */
+        ListLoad.Query load(String partnerId, long total, List<String> pageIds) {
             StringBuilder script = new StringBuilder();
             Map<String, String> variables = new LinkedHashMap<>();
-            for (Statement statement : statements(partnerId, total)) {
+            for (Statement statement : statements(partnerId, total, pageIds)) {
                 StringBuilder named = new StringBuilder();
                 int parameter = 0;
                 for (char c : statement.sql().jdbc().toCharArray()) {

@@ -38,4 +38,18 @@ class MembersListQueriesTest {
         assertEquals(Map.of("partnerId", "p", "status", "paused", "pattern", "%smith%", "limit", "20", "offset", "0"), load.variables());
         assertTrue(load.sql().lines().allMatch(line -> line.endsWith(";") && !line.contains("?")), load.sql());
     }
+
+    /** A search asked again replays its kept page (one statement: the version and the page's members by id); other queries do not. */
+    @Test
+    void aSearchAskedAgainReplaysItsKeptPage() {
+        List<String> ids = List.of("6f1d2c3b-2222-4e5f-8a7b-9c0d1e2f3a4b", "0b9f3a4e-1111-4c6b-9d3e-3a1f0c2b7d10");
+        ListLoad.Query rare = MembersListQueries.all().get(5).load("p", 2, ids);
+        assertEquals(Map.of("partnerId", "p", "ids", "{" + String.join(",", ids) + "}"), rare.variables());
+        assertTrue(rare.sql().contains("FROM member_list_versions") && rare.sql().contains("ANY(:ids)"), rare.sql());
+        assertEquals(1, rare.sql().lines().count());
+        MembersListQueries.Statement kept = MembersListQueries.all().get(4).statements("p", 500, ids).get(0);
+        assertEquals(List.of(), kept.sql().unbound(kept.values()));
+        ListLoad.Query status = MembersListQueries.all().get(1).load("p", 80_000, ids);
+        assertTrue(status.sql().contains("FROM member_list_counts"), status.sql());
+    }
 }

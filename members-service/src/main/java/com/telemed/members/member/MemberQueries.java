@@ -184,6 +184,25 @@ public class MemberQueries {
      * SQL to run ({@link #pageQuery(String, Long)}), never an answer's total, so it may be out of date.
      */
     private final Cache<Search, Long> searchMatches = Caffeine.newBuilder().maximumSize(KEPT_SEARCH_TOTALS).build();
+
+    /** A page of a search: the search, its offset and its limit. */
+    private record SearchPage(Search search, long offset, int limit) {
+    }
+
+    /** The ids of a search's page, in order, and the version of the partner's members read just before them. */
+    private record PageIds(long version, List<UUID> ids) {
+    }
+
+    /** How many search pages' ids are kept (least recently used out first): at most about 4 kB each (100 ids). */
+    static final int KEPT_SEARCH_PAGES = 2_000;
+
+    /**
+     * The ids of the search pages asked for, each with the version of the partner's members read before the page
+     * ({@link #list}): while that version has not moved, no change a list can see has committed (V12: every insert,
+     * delete and change of names, email or status moves it; the order, {@code created_at} and {@code id}, never
+     * changes), so the page is still those members, in that order, and only their rows are read again.
+     */
+    private final Cache<SearchPage, PageIds> searchPages = Caffeine.newBuilder().maximumSize(KEPT_SEARCH_PAGES).build();
     private final EntityManager entityManager;
     private final AgroalDataSource dataSource;
     private final MemberRequests requests;
@@ -211,6 +230,15 @@ public class MemberQueries {
 
     /** {@link #COLUMNS} of the page's rows ({@code m} in {@link #pageQuery}). */
     private static final String PAGE_COLUMNS = COLUMNS.stream().map(column -> "m." + column).collect(Collectors.joining(", "));
+
+    /**
+     * The rows of a search page's kept ids ({@link #list}) together with the version of the partner's members, one
+     * statement, one snapshot: named parameters partnerId and ids (a uuid array). {@link #COLUMNS}, then the version
+     * last; a row of nulls but the version when none of the ids is (still) the partner's member. Primary-key reads.
+     * Public, as {@link #pageQuery}: bench/ replays it for a search page asked again.
+     */
+    public static final String KEPT_PAGE_QUERY = "SELECT " + PAGE_COLUMNS + ", v.version FROM (" + VERSION_QUERY + ") v(version)"
+            + " LEFT JOIN members m ON m.partner_id = :partnerId AND m.id = ANY(:ids)";
 
     /**
      * {@link #get} for a read that changes nothing (requests-service's member lookup, once per create:
@@ -350,10 +378,30 @@ public class MemberQueries {
         long total;
         Search asked = pattern == null ? null : new Search(partnerId, status, pattern);
         String pageQuery = asked == null ? pageQuery(where) : pageQuery(where, searchMatches.getIfPresent(asked));
+        SearchPage searchPage = asked == null ? null : new SearchPage(asked, offset, limit);
         try (Connection connection = dataSource.getConnection()) {
-            try (PreparedStatement select = prepared(connection, pageQuery, values); ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    members.add(detached(rows));
+            // A search: its page's kept ids, if the version they were read at is still the partner's (one statement),
+            // else the page's SQL, after the version it is kept with (the version read first: a change committing
+            // between the two only makes the kept page look older than it is, so it is read again next time).
+            Long version = null;
+            PageIds kept = searchPage == null ? null : searchPages.getIfPresent(searchPage);
+            if (kept != null) {
+                version = keptPage(connection, kept, values, members);
+            }
+            boolean keptHolds = kept != null && version == kept.version() && members.size() == kept.ids().size();
+            if (!keptHolds) {
+                members.clear();
+                if (searchPage != null && (kept == null || version == kept.version())) {
+                    // No version read yet, or one that still matched (a kept member gone: never, as a delete moves it).
+                    version = single(connection, VERSION_QUERY, values)[0];
+                }
+                try (PreparedStatement select = prepared(connection, pageQuery, values); ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        members.add(detached(rows));
+                    }
+                }
+                if (searchPage != null) {
+                    searchPages.put(searchPage, new PageIds(version, members.stream().map(member -> member.id).toList()));
                 }
             }
             summaries = members.isEmpty()
@@ -367,7 +415,7 @@ public class MemberQueries {
                 total = offset + members.size();
                 searchMatches.put(asked, total);
             } else {
-                total = searchTotal(connection, asked, where, values);
+                total = searchTotal(connection, asked, where, values, version);
                 searchMatches.put(asked, total);
             }
         } catch (SQLException e) {
@@ -382,15 +430,42 @@ public class MemberQueries {
      * the one a kept count was made at, that count: no change of the partner's members a list can see
      * has committed since (V12), so it is still exact. A version read is one primary-key row.
      */
-    private long searchTotal(Connection connection, Search search, String where, Map<String, Object> values) throws SQLException {
+    private long searchTotal(Connection connection, Search search, String where, Map<String, Object> values, Long version)
+            throws SQLException {
         Counted kept = searchTotals.getIfPresent(search);
-        if (kept != null && single(connection, VERSION_QUERY, values)[0] == kept.version()) {
+        if (kept != null && (version != null ? version : single(connection, VERSION_QUERY, values)[0]) == kept.version()) {
             return kept.total();
         }
         long[] row = single(connection, versionedCountQuery(where), values);
         Counted counted = new Counted(row[0], row[1]);
         searchTotals.put(search, counted);
         return counted.total();
+    }
+
+    /**
+     * {@link #KEPT_PAGE_QUERY}: the kept ids' rows, in the kept order, added to {@code members} when every one of them
+     * is still the partner's member (else none is added); returns the version read with them.
+     */
+    private static long keptPage(Connection connection, PageIds kept, Map<String, Object> values, List<Member> members)
+            throws SQLException {
+        Map<String, Object> keptValues = new HashMap<>(values);
+        keptValues.put("ids", connection.createArrayOf("uuid", kept.ids().toArray()));
+        Map<UUID, Member> found = new HashMap<>();
+        long version;
+        try (PreparedStatement select = prepared(connection, KEPT_PAGE_QUERY, keptValues); ResultSet rows = select.executeQuery()) {
+            rows.next();
+            version = rows.getLong(COLUMNS.size() + 1);
+            do {
+                if (rows.getObject(1) != null) {
+                    Member member = detached(rows);
+                    found.put(member.id, member);
+                }
+            } while (rows.next());
+        }
+        if (found.size() == kept.ids().size()) {
+            kept.ids().forEach(id -> members.add(found.get(id)));
+        }
+        return version;
     }
 
     /** A {@code :name} parameter of the list's SQL (a PostgreSQL cast, {@code ::type}, is not one). */

@@ -16,10 +16,13 @@ import jakarta.ws.rs.core.MediaType;
 @Consumes(MediaType.APPLICATION_JSON)
 public interface RequestsApi {
 
-    /** Request summaries of several members of one partner, newest first per member. A read, hence retried. */
+    /**
+     * Request summaries of several members of one partner, newest first per member. A read, hence retried. The
+     * answer's bytes, read by {@link SummariesReader} into a {@link SummariesAnswer} (issue 44: every list page).
+     */
     @POST
     @Path("/summaries")
-    SummariesAnswer summaries(SummariesQuery query);
+    byte[] summaries(SummariesQuery query);
 
     /**
      * Asked before a delete: {@code hasRequests: true} refuses it; {@code false} agrees, and

@@ -57,7 +57,9 @@ public class RequestsServiceClient implements MemberRequests {
             return Map.of();
         }
         List<String> ids = memberIds.stream().map(UUID::toString).distinct().toList();
-        SummariesAnswer answer = requests.call("summaries", () -> api.summaries(new SummariesQuery(partnerId, ids, perMember)));
+        // Read inside the call: an unreadable answer is repeated, then 503, as the policy treats any other failure.
+        SummariesAnswer answer = requests.call("summaries",
+                () -> SummariesReader.read(api.summaries(new SummariesQuery(partnerId, ids, perMember))));
         if (answer == null || answer.summaries() == null) {
             throw unavailable("summaries", "answer without summaries");
         }

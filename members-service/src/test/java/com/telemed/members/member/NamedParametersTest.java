@@ -34,4 +34,15 @@ class NamedParametersTest {
             }
         }
     }
+
+    /** A search page's kept rows (issue 44, round 4): the partner's, by the kept ids only. */
+    @Test
+    void theKeptPageNamesThePartnerAndTheIds() {
+        List<String> names = new java.util.ArrayList<>();
+        Matcher parameter = MemberQueries.NAMED.matcher(MemberQueries.KEPT_PAGE_QUERY);
+        while (parameter.find()) {
+            names.add(parameter.group(1));
+        }
+        assertEquals(List.of("partnerId", "partnerId", "ids"), names);
+    }
 }

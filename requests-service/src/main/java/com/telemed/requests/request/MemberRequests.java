@@ -2,9 +2,15 @@ package com.telemed.requests.request;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.telemed.common.id.Ids;
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,6 +25,12 @@ import org.hibernate.query.NativeQuery;
 /** Requests seen per member, for the internal endpoints. */
 @ApplicationScoped
 public class MemberRequests {
+
+    private final AgroalDataSource dataSource;
+
+    public MemberRequests(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
 
     /** partner-api.md, "Request summary"; {@code drugId} null for multi-item requests. */
     @JsonPropertyOrder({"id", "drugId", "prescriptionName", "dosage", "status", "caseNotes", "createdAt", "updatedAt"})
@@ -74,13 +86,11 @@ public class MemberRequests {
 
     /**
      * Summaries of each member's requests, newest first, at most {@code perMember} each (1 to
-     * {@link #MAX_PER_MEMBER}); members without requests map to {@code []}. The rows of
-     * {@link #NEWEST_PER_MEMBER} are copied into detached {@link Request}s and {@link LineItem}s that
-     * no session knows (no entity loading, no dirty check at commit, as {@code RequestQueries}' list),
-     * so the summaries are the entities'.
+     * {@link #MAX_PER_MEMBER}); members without requests map to {@code []}. {@link #NEWEST_PER_MEMBER} on one
+     * pooled connection in autocommit, as {@code RequestQueries}' list (issue 44): no transaction, no ORM session
+     * for one read; its rows copied into detached {@link Request}s and {@link LineItem}s that no session knows,
+     * so the summaries are the entities'. Every page of members-service's list asks this.
      */
-    @Transactional
-    @SuppressWarnings("unchecked")
     public Map<String, List<Summary>> summaries(String partnerId, List<String> memberIds, int perMember) {
         List<UUID> ids = memberIds.stream().map(Ids::uuid).flatMap(Optional::stream).distinct().toList();
         Map<String, List<Summary>> byMember = new LinkedHashMap<>();
@@ -90,61 +100,70 @@ public class MemberRequests {
         }
         // UUIDs as a PostgreSQL array literal: the ids were parsed, so nothing else can be in it.
         String members = ids.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}"));
-        NativeQuery<Object[]> query = Panache.getEntityManager().createNativeQuery(NEWEST_PER_MEMBER)
-                .unwrap(NativeQuery.class)
-                .addScalar("id", UUID.class).addScalar("member_id", UUID.class).addScalar("status", String.class)
-                .addScalar("consultation_open", Boolean.class).addScalar("drug_id", String.class)
-                .addScalar("drug_name", String.class).addScalar("dosage", String.class).addScalar("case_notes", String.class)
-                .addScalar("created_at", Instant.class).addScalar("updated_at", Instant.class)
-                .addScalar("item_id", UUID.class).addScalar("item_drug_id", String.class)
-                .addScalar("item_drug_name", String.class).addScalar("item_dosage", String.class)
-                .addScalar("item_status", String.class);
-        query.setParameter("members", members);
-        query.setParameter("partner", partnerId);
-        query.setParameter("perMember", Math.max(1, Math.min(perMember, MAX_PER_MEMBER)));
+        Map<String, Object> values = new HashMap<>();
+        values.put("members", members);
+        values.put("partner", partnerId);
+        values.put("perMember", Math.max(1, Math.min(perMember, MAX_PER_MEMBER)));
         // Rows come member by member, each member's requests newest first, each request's items in order.
         Map<UUID, Request> requests = new LinkedHashMap<>();
         Map<UUID, List<LineItem>> items = new HashMap<>();
-        for (Object[] row : query.getResultList()) {
-            Request request = requests.computeIfAbsent((UUID) row[0], id -> listed(id, row));
-            if (row[10] != null) {
-                items.computeIfAbsent(request.id, id -> new ArrayList<>()).add(listedItem(request.id, row));
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = RequestQueries.Positional.of(NEWEST_PER_MEMBER).prepare(connection, values);
+             ResultSet rows = statement.executeQuery()) {
+            while (rows.next()) {
+                UUID id = rows.getObject(1, UUID.class);
+                Request request = requests.get(id);
+                if (request == null) {
+                    request = listed(id, rows);
+                    requests.put(id, request);
+                }
+                UUID itemId = rows.getObject(11, UUID.class);
+                if (itemId != null) {
+                    items.computeIfAbsent(id, ignored -> new ArrayList<>(1)).add(listedItem(id, itemId, rows));
+                }
             }
+        } catch (SQLException e) {
+            throw new IllegalStateException("reading request summaries failed", e);
         }
-        requests.values().stream()
-                .collect(Collectors.groupingBy(request -> request.memberId, LinkedHashMap::new, Collectors.toList()))
-                .forEach((memberId, ofMember) -> byMember.put(memberId.toString(), ofMember.stream()
-                        .map(request -> summary(request, items.getOrDefault(request.id, List.of())))
-                        .toList()));
+        Map<UUID, List<Summary>> found = new LinkedHashMap<>();
+        for (Request request : requests.values()) {
+            found.computeIfAbsent(request.memberId, ignored -> new ArrayList<>())
+                    .add(summary(request, items.getOrDefault(request.id, List.of())));
+        }
+        found.forEach((memberId, summaries) -> byMember.put(memberId.toString(), List.copyOf(summaries)));
         return byMember;
     }
 
     /** The request of a {@link #NEWEST_PER_MEMBER} row: what a summary reads of it. */
-    private static Request listed(UUID id, Object[] row) {
+    private static Request listed(UUID id, ResultSet row) throws SQLException {
         Request request = new Request();
         request.id = id;
-        request.memberId = (UUID) row[1];
-        request.status = (String) row[2];
-        request.consultationOpen = (Boolean) row[3];
-        request.drugId = (String) row[4];
-        request.drugName = (String) row[5];
-        request.dosage = (String) row[6];
-        request.caseNotes = (String) row[7];
-        request.createdAt = (Instant) row[8];
-        request.updatedAt = (Instant) row[9];
+        request.memberId = row.getObject(2, UUID.class);
+        request.status = row.getString(3);
+        request.consultationOpen = row.getBoolean(4);
+        request.drugId = row.getString(5);
+        request.drugName = row.getString(6);
+        request.dosage = row.getString(7);
+        request.caseNotes = row.getString(8);
+        request.createdAt = instant(row.getTimestamp(9));
+        request.updatedAt = instant(row.getTimestamp(10));
         return request;
     }
 
     /** The line item of a {@link #NEWEST_PER_MEMBER} row: what a summary reads of it. */
-    private static LineItem listedItem(UUID requestId, Object[] row) {
+    private static LineItem listedItem(UUID requestId, UUID itemId, ResultSet row) throws SQLException {
         LineItem item = new LineItem();
-        item.id = (UUID) row[10];
+        item.id = itemId;
         item.requestId = requestId;
-        item.drugId = (String) row[11];
-        item.drugName = (String) row[12];
-        item.dosage = (String) row[13];
-        item.status = (String) row[14];
+        item.drugId = row.getString(12);
+        item.drugName = row.getString(13);
+        item.dosage = row.getString(14);
+        item.status = row.getString(15);
         return item;
+    }
+
+    private static Instant instant(Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
     }
 
     private static Summary summary(Request request, List<LineItem> items) {
