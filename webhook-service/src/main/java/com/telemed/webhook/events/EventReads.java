@@ -105,22 +105,18 @@ public class EventReads {
             if (types != null) {
                 select.setArray(++parameter, connection.createArrayOf("text", types.toArray(String[]::new)));
             }
-            List<Stored> events = new ArrayList<>();
+            List<Stored> events = new ArrayList<>(limit + 1);
             boolean known = cursor.isEmpty();
-            boolean more = false;
             boolean ordered = true;
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
                     known = true;
-                    if (rows.getObject(1) == null) {
+                    UUID id = rows.getObject(1, UUID.class);
+                    if (id == null) {
                         // The cursor's row with nothing after it.
                         continue;
                     }
-                    if (events.size() == limit) {
-                        more = true;
-                        break;
-                    }
-                    Stored event = read(rows);
+                    Stored event = read(rows, id);
                     ordered &= events.isEmpty() || events.get(events.size() - 1).seq() < event.seq();
                     events.add(event);
                 }
@@ -132,7 +128,11 @@ public class EventReads {
                 // Never seen (see AFTER): the page in sequence order all the same.
                 events.sort(Comparator.comparingLong(Stored::seq));
             }
-            List<EventsViews.Event> views = events.stream().map(Stored::view).toList();
+            boolean more = events.size() > limit;
+            List<EventsViews.Event> views = new ArrayList<>(Math.min(limit, events.size()));
+            for (int i = 0; i < events.size() && i < limit; i++) {
+                views.add(events.get(i).view());
+            }
             String next = views.isEmpty() ? after : views.get(views.size() - 1).id().toString();
             return new EventsViews.Page(views, next, more);
         } catch (SQLException e) {
@@ -162,21 +162,21 @@ public class EventReads {
                 if (!rows.next()) {
                     throw ApiException.notFound(NOT_FOUND);
                 }
-                return read(rows);
+                return read(rows, rows.getObject(1, UUID.class));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("reading an event failed", e);
         }
     }
 
-    private static Stored read(ResultSet rows) throws SQLException {
+    private static Stored read(ResultSet rows, UUID id) throws SQLException {
         String status = rows.getString(5);
         Timestamp last = rows.getTimestamp(7);
         EventsViews.Delivery delivery = status == null
                 ? new EventsViews.Delivery("not_sent", 0, null)
                 : new EventsViews.Delivery(status, rows.getInt(6), last == null ? null : last.toInstant());
         Instant created = rows.getTimestamp(3).toInstant();
-        return new Stored(new EventsViews.Event(rows.getObject(1, UUID.class), rows.getString(2), created,
+        return new Stored(new EventsViews.Event(id, rows.getString(2), created,
                 rows.getString(4), delivery), rows.getLong(8), rows.getString(9));
     }
 }
