@@ -69,36 +69,40 @@ public class DeliveryStore {
     static final String RELEASE = "UPDATE deliveries SET lease_until = NULL, next_attempt_at = now()"
             + " WHERE id = ANY (?) AND status = 'retrying'";
 
-    static final String INSERT_ATTEMPT = "INSERT INTO delivery_attempts (delivery_id, at, http_status, error, duration_ms)"
-            + " VALUES (?, ?, ?, ?, ?)";
-
     /**
-     * The attempts' effect on their deliveries, written in the same transaction as the attempt rows:
-     * the next attempt time is persisted with the attempt, and the lease is given back. The signature
-     * made by a delivery's first attempt is stored here too, with that attempt (no statement of its
-     * own), and only into a row that has none: once stored it is what every later attempt sends.
-     * One statement for the whole batch (a JDBC batch of one UPDATE per attempt cost the database a
-     * round of bind and execute per row).
+     * The attempts' effect on their deliveries, in the statement that inserts the attempt rows ({@link #RECORD}): the
+     * next attempt time is persisted with the attempt, and the lease is given back. The signature made by a delivery's
+     * first attempt is stored here too, with that attempt (no statement of its own), and only into a row that has none:
+     * once stored it is what every later attempt sends. The newest attempt (issue 44, round 4) too: its id and time
+     * ({@code last_attempt_id}, {@code last_attempt_at}, what the events page shows as {@code lastAttemptAt}), the
+     * greater id of the stored and this attempt's, so the row holds the attempt of the greatest id, as the page's
+     * {@code ORDER BY id DESC LIMIT 1} over the attempts read before, even when two recordings of one delivery (a
+     * replica whose lease ran out, and the one that took it over) take its row lock in the other order than their
+     * inserts took their ids.
      */
-    static final String AFTER_ATTEMPTS = "UPDATE deliveries d SET status = u.status, attempt_count = d.attempt_count + 1,"
+    private static final String AFTER_ATTEMPTS = " UPDATE deliveries d SET status = u.status, attempt_count = d.attempt_count + 1,"
             + " round_attempts = d.round_attempts + 1, next_attempt_at = CASE WHEN u.retry THEN now() + u.wait END,"
             + " lease_until = NULL, updated_at = ?,"
             + " signed_at = CASE WHEN d.signature IS NULL THEN u.signed_at ELSE d.signed_at END,"
-            + " signature = CASE WHEN d.signature IS NULL THEN u.signature ELSE d.signature END"
+            + " signature = CASE WHEN d.signature IS NULL THEN u.signature ELSE d.signature END,"
+            + " last_attempt_id = CASE WHEN d.last_attempt_id > a.id THEN d.last_attempt_id ELSE a.id END,"
+            + " last_attempt_at = CASE WHEN d.last_attempt_id > a.id THEN d.last_attempt_at ELSE a.at END"
             + " FROM unnest(?::uuid[], ?::text[], ?::boolean[], ?::interval[], ?::text[], ?::text[])"
             + "   AS u(id, status, retry, wait, signed_at, signature)"
+            + " JOIN attempts a ON a.delivery_id = u.id"
             + " WHERE d.id = u.id";
 
     /**
-     * The usual recorder batch (no delivery twice) in <b>one statement</b>, committed on its own (issue 44, round 3):
-     * the attempt rows, in the batch's order, and {@link #AFTER_ATTEMPTS} on their deliveries. Before, a JDBC batch of
-     * inserts (rewritten into multi-row {@code VALUES} whose text, and so its parse and plan, changed with the batch's
-     * size), the update and the {@code COMMIT}: three round trips and a statement planned afresh per batch.
+     * A recorder batch of distinct deliveries in <b>one statement</b>, committed on its own (issue 44, round 3): the
+     * attempt rows, in the batch's order, and {@link #AFTER_ATTEMPTS} on their deliveries, joined to the rows inserted
+     * (their ids). Before, a JDBC batch of inserts (rewritten into multi-row {@code VALUES} whose text, and so its parse
+     * and plan, changed with the batch's size), the update and the {@code COMMIT}: three round trips and a statement
+     * planned afresh per batch.
      */
     static final String RECORD = "WITH attempts AS (INSERT INTO delivery_attempts (delivery_id, at, http_status, error, duration_ms)"
             + " SELECT a.id, a.at, a.http_status, a.error, a.duration_ms"
             + " FROM unnest(?::uuid[], ?::timestamptz[], ?::integer[], ?::text[], ?::integer[]) WITH ORDINALITY"
-            + "   AS a(id, at, http_status, error, duration_ms, n) ORDER BY a.n) "
+            + "   AS a(id, at, http_status, error, duration_ms, n) ORDER BY a.n RETURNING id, delivery_id, at)"
             + AFTER_ATTEMPTS;
 
     private final AgroalDataSource dataSource;
@@ -184,62 +188,22 @@ public class DeliveryStore {
 
     /**
      * Records attempts and their effect on their deliveries ({@link RetryPolicy#after}: status and
-     * next attempt time), all in one transaction: one statement ({@link #RECORD}) unless a delivery is in the
-     * batch twice (never expected), which takes the attempts' insert and an update per round.
+     * next attempt time): one statement ({@link #RECORD}) committed on its own, unless a delivery is in the
+     * batch twice (never expected: one UPDATE counts a delivery once), which takes one {@link #RECORD} per round
+     * ({@link #rounds}) in one transaction.
      */
     public void record(List<Outcome> outcomes) throws SQLException {
         List<List<Outcome>> rounds = rounds(outcomes);
-        if (rounds.size() == 1) {
-            try (Connection connection = dataSource.getConnection();
-                 PreparedStatement record = connection.prepareStatement(RECORD)) {
-                connection.setAutoCommit(true);
-                int n = outcomes.size();
-                UUID[] ids = new UUID[n];
-                String[] at = new String[n];
-                Integer[] statuses = new Integer[n];
-                String[] errors = new String[n];
-                Integer[] durations = new Integer[n];
-                for (int i = 0; i < n; i++) {
-                    Outcome outcome = outcomes.get(i);
-                    ids[i] = outcome.job().id();
-                    at[i] = outcome.at().toString();
-                    statuses[i] = outcome.httpStatus();
-                    errors[i] = outcome.error();
-                    durations[i] = outcome.durationMs();
-                }
-                record.setArray(1, connection.createArrayOf("uuid", ids));
-                record.setArray(2, connection.createArrayOf("text", at));
-                record.setArray(3, connection.createArrayOf("integer", statuses));
-                record.setArray(4, connection.createArrayOf("text", errors));
-                record.setArray(5, connection.createArrayOf("integer", durations));
-                bindAfter(record, 5, connection, outcomes, Timestamp.from(Instant.now()));
-                record.executeUpdate();
-            }
-            return;
-        }
         try (Connection connection = dataSource.getConnection()) {
+            if (rounds.size() == 1) {
+                connection.setAutoCommit(true);
+                record(connection, outcomes);
+                return;
+            }
             connection.setAutoCommit(false);
-            try (PreparedStatement attempt = connection.prepareStatement(INSERT_ATTEMPT);
-                 PreparedStatement after = connection.prepareStatement(AFTER_ATTEMPTS)) {
-                Timestamp now = Timestamp.from(Instant.now());
-                for (Outcome outcome : outcomes) {
-                    attempt.setObject(1, outcome.job().id());
-                    attempt.setTimestamp(2, Timestamp.from(outcome.at()));
-                    if (outcome.httpStatus() == null) {
-                        attempt.setNull(3, java.sql.Types.INTEGER);
-                    } else {
-                        attempt.setInt(3, outcome.httpStatus());
-                    }
-                    attempt.setString(4, outcome.error());
-                    attempt.setInt(5, outcome.durationMs());
-                    attempt.addBatch();
-                }
-                attempt.executeBatch();
-                // A delivery twice in one batch (never expected: its next attempt waits for this
-                // record) would count once in one UPDATE ... FROM; such a batch is split in rounds.
+            try {
                 for (List<Outcome> round : rounds) {
-                    bindAfter(after, 0, connection, round, now);
-                    after.executeUpdate();
+                    record(connection, round);
                 }
                 connection.commit();
             } catch (SQLException | RuntimeException e) {
@@ -247,6 +211,39 @@ public class DeliveryStore {
                 throw e;
             }
         }
+    }
+
+    /** {@link #RECORD} of these outcomes (no delivery twice) on this connection, in its transaction. */
+    void record(Connection connection, List<Outcome> outcomes) throws SQLException {
+        try (PreparedStatement record = connection.prepareStatement(RECORD)) {
+            bindRecord(record, connection, outcomes, Timestamp.from(Instant.now()));
+            record.executeUpdate();
+        }
+    }
+
+    /** Binds {@link #RECORD}'s parameters for these outcomes (no delivery twice). */
+    private void bindRecord(PreparedStatement record, Connection connection, List<Outcome> outcomes, Timestamp now)
+            throws SQLException {
+        int n = outcomes.size();
+        UUID[] ids = new UUID[n];
+        String[] at = new String[n];
+        Integer[] statuses = new Integer[n];
+        String[] errors = new String[n];
+        Integer[] durations = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            Outcome outcome = outcomes.get(i);
+            ids[i] = outcome.job().id();
+            at[i] = outcome.at().toString();
+            statuses[i] = outcome.httpStatus();
+            errors[i] = outcome.error();
+            durations[i] = outcome.durationMs();
+        }
+        record.setArray(1, connection.createArrayOf("uuid", ids));
+        record.setArray(2, connection.createArrayOf("text", at));
+        record.setArray(3, connection.createArrayOf("integer", statuses));
+        record.setArray(4, connection.createArrayOf("text", errors));
+        record.setArray(5, connection.createArrayOf("integer", durations));
+        bindAfter(record, 5, connection, outcomes, now);
     }
 
     /** Binds {@link #AFTER_ATTEMPTS}'s parameters for these outcomes, after the statement's first {@code offset}. */

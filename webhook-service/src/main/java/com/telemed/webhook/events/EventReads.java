@@ -11,16 +11,16 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
  * A partner's events, read from its cursor: every statement is scoped by the partner, and the
- * delivery state is joined in from {@code deliveries} (the same id) and the newest of its
- * {@code delivery_attempts}. One statement per page: its snapshot holds, for every sequence number
- * it shows, all smaller ones of the partner (EventRecorder), so following {@code nextCursor} never
- * skips an event.
+ * delivery state is joined in from {@code deliveries} (the same id; its newest attempt kept on the row). One statement
+ * per page, the cursor's lookup included: its snapshot holds, for every sequence number it shows, all smaller ones of
+ * the partner (EventRecorder), so following {@code nextCursor} never skips an event.
  */
 @Singleton
 public class EventReads {
@@ -32,29 +32,43 @@ public class EventReads {
      * The delivery state comes from a LATERAL subquery fenced by {@code OFFSET 0}: PostgreSQL cannot flatten it into a
      * join, so every plan, the generic plan of a server-prepared statement included (it guesses a tenth of the partner's
      * rows for {@code LIMIT ?}), is the range of {@code events_partner_seq_idx} stopped at the limit, then one probe of
-     * {@code deliveries_pkey} and of {@code delivery_attempts_delivery_idx} per row; a plain LEFT JOIN let that generic
-     * plan start parallel workers for the join (or hash every delivery when the limit moved into a subquery), and the
-     * parameterised subquery cannot run in a worker. EXPLAIN of both plans at 1,000,000 events: bench/results/events-plans.md.
+     * {@code deliveries_pkey} per row; a plain LEFT JOIN let that generic plan start parallel workers for the join (or
+     * hash every delivery when the limit moved into a subquery), and the parameterised subquery cannot run in a worker.
+     * {@code last_attempt_at} is the delivery's newest attempt, kept on its row by the recorder (issue 44, round 4: the
+     * page read it from {@code delivery_attempts}, a second probe per row, 364 of the page's 766 buffers). EXPLAIN of
+     * both plans at 1,000,000 events: bench/results/events-plans.md.
      */
     private static final String COLUMNS = "SELECT e.id, e.type, e.created_at, e.body, d.status, d.attempt_count, d.last_attempt_at,"
-            + " e.seq, e.event_id FROM events e LEFT JOIN LATERAL (SELECT d.status, d.attempt_count,"
-            + " (SELECT a.at FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1) AS last_attempt_at"
+            + " e.seq, e.event_id FROM events e LEFT JOIN LATERAL (SELECT d.status, d.attempt_count, d.last_attempt_at"
             + " FROM deliveries d WHERE d.id = e.id OFFSET 0) d ON true";
 
     /**
-     * The page, its row count appended ({@link #pageSql}): a constant, not a parameter, so that the generic plan knows
-     * it (a parameter is guessed at a tenth of the rows, and that plan costs so much more than each value's that
-     * PostgreSQL planned every page again, about a tenth of the page's CPU); one statement per limit, each prepared
-     * once per connection and then served by its generic plan.
+     * The page without a cursor, its row count appended ({@link #pageSql}): a constant, not a parameter, so that the
+     * generic plan knows it (a parameter is guessed at a tenth of the rows, and that plan costs so much more than each
+     * value's that PostgreSQL planned every page again, about a tenth of the page's CPU); one statement per limit, each
+     * prepared once per connection and then served by its generic plan.
      */
-    static final String PAGE = COLUMNS + " WHERE e.partner_id = ? AND e.seq > ? ORDER BY e.seq LIMIT ";
+    static final String PAGE = COLUMNS + " WHERE e.partner_id = ? AND e.seq > 0 ORDER BY e.seq LIMIT ";
 
-    static final String PAGE_OF_TYPES = COLUMNS + " WHERE e.partner_id = ? AND e.seq > ? AND e.type = ANY (?)"
+    static final String PAGE_OF_TYPES = COLUMNS + " WHERE e.partner_id = ? AND e.seq > 0 AND e.type = ANY (?)"
             + " ORDER BY e.seq LIMIT ";
 
-    static final String ONE = COLUMNS + " WHERE e.id = ? AND e.partner_id = ?";
+    /**
+     * The page after a cursor, the cursor's lookup in the same statement (issue 44, round 4: one round trip fewer): the
+     * cursor's row by {@code events_pkey} (the partner's only), then {@link #PAGE}'s rows after its sequence number, a
+     * LATERAL subquery (its range parameterised by the cursor's row, so a nested loop with the cursor outside: the same
+     * index range stopped at the limit under the generic and the custom plan, bench/results/events-plans.md). No row:
+     * the cursor is not one of the partner's kept events; one row of nulls: a known cursor and nothing after it.
+     * Rows come in the subquery's order (one outer row); {@link #page} checks it rather than have PostgreSQL sort them.
+     */
+    static final String AFTER = "SELECT p.* FROM (SELECT c.seq FROM events c WHERE c.id = ? AND c.partner_id = ?) c"
+            + " LEFT JOIN LATERAL (" + COLUMNS + " WHERE e.partner_id = ? AND e.seq > c.seq";
 
-    static final String CURSOR = "SELECT seq FROM events WHERE id = ? AND partner_id = ?";
+    static final String PAGE_AFTER = AFTER + " ORDER BY e.seq LIMIT ";
+
+    static final String PAGE_AFTER_OF_TYPES = AFTER + " AND e.type = ANY (?) ORDER BY e.seq LIMIT ";
+
+    static final String ONE = COLUMNS + " WHERE e.id = ? AND e.partner_id = ?";
 
     /** An event as stored, with the envelope id and sequence number the wire does not show. */
     public record Stored(EventsViews.Event view, long seq, String envelopeId) {
@@ -72,39 +86,65 @@ public class EventReads {
      * partner's kept events.
      */
     public EventsViews.Page page(String partnerId, String after, List<String> types, int limit) {
-        try (Connection connection = dataSource.getConnection()) {
-            long from = 0;
-            if (after != null) {
-                from = seqOf(connection, partnerId, after).orElseThrow(() -> ApiException.badRequest(UNKNOWN_CURSOR));
+        Optional<UUID> cursor = Optional.empty();
+        if (after != null) {
+            cursor = Ids.uuid(after);
+            if (cursor.isEmpty()) {
+                throw ApiException.badRequest(UNKNOWN_CURSOR);
             }
-            List<EventsViews.Event> events = new ArrayList<>();
-            boolean more = false;
-            // One more than asked: whether there is more.
-            try (PreparedStatement select = connection.prepareStatement(pageSql(types != null, limit + 1))) {
-                select.setString(1, partnerId);
-                select.setLong(2, from);
-                if (types != null) {
-                    select.setArray(3, connection.createArrayOf("text", types.toArray(String[]::new)));
-                }
-                try (ResultSet rows = select.executeQuery()) {
-                    while (rows.next()) {
-                        if (events.size() == limit) {
-                            more = true;
-                            break;
-                        }
-                        events.add(read(rows).view());
+        }
+        try (Connection connection = dataSource.getConnection();
+             // One more than asked: whether there is more.
+             PreparedStatement select = connection.prepareStatement(pageSql(types != null, cursor.isPresent(), limit + 1))) {
+            int parameter = 0;
+            if (cursor.isPresent()) {
+                select.setObject(++parameter, cursor.get());
+                select.setString(++parameter, partnerId);
+            }
+            select.setString(++parameter, partnerId);
+            if (types != null) {
+                select.setArray(++parameter, connection.createArrayOf("text", types.toArray(String[]::new)));
+            }
+            List<Stored> events = new ArrayList<>(limit + 1);
+            boolean known = cursor.isEmpty();
+            boolean ordered = true;
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    known = true;
+                    UUID id = rows.getObject(1, UUID.class);
+                    if (id == null) {
+                        // The cursor's row with nothing after it.
+                        continue;
                     }
+                    Stored event = read(rows, id);
+                    ordered &= events.isEmpty() || events.get(events.size() - 1).seq() < event.seq();
+                    events.add(event);
                 }
             }
-            String next = events.isEmpty() ? after : events.get(events.size() - 1).id().toString();
-            return new EventsViews.Page(events, next, more);
+            if (!known) {
+                throw ApiException.badRequest(UNKNOWN_CURSOR);
+            }
+            if (!ordered) {
+                // Never seen (see AFTER): the page in sequence order all the same.
+                events.sort(Comparator.comparingLong(Stored::seq));
+            }
+            boolean more = events.size() > limit;
+            List<EventsViews.Event> views = new ArrayList<>(Math.min(limit, events.size()));
+            for (int i = 0; i < events.size() && i < limit; i++) {
+                views.add(events.get(i).view());
+            }
+            String next = views.isEmpty() ? after : views.get(views.size() - 1).id().toString();
+            return new EventsViews.Page(views, next, more);
         } catch (SQLException e) {
             throw new IllegalStateException("reading events failed", e);
         }
     }
 
     /** The page's statement for {@code rows} rows (a bound integer, never a caller's text). */
-    static String pageSql(boolean ofTypes, int rows) {
+    static String pageSql(boolean ofTypes, boolean afterCursor, int rows) {
+        if (afterCursor) {
+            return (ofTypes ? PAGE_AFTER_OF_TYPES : PAGE_AFTER) + rows + ") p ON true";
+        }
         return (ofTypes ? PAGE_OF_TYPES : PAGE) + rows;
     }
 
@@ -122,35 +162,21 @@ public class EventReads {
                 if (!rows.next()) {
                     throw ApiException.notFound(NOT_FOUND);
                 }
-                return read(rows);
+                return read(rows, rows.getObject(1, UUID.class));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("reading an event failed", e);
         }
     }
 
-    private static Optional<Long> seqOf(Connection connection, String partnerId, String id) throws SQLException {
-        Optional<UUID> uuid = Ids.uuid(id);
-        if (uuid.isEmpty()) {
-            return Optional.empty();
-        }
-        try (PreparedStatement select = connection.prepareStatement(CURSOR)) {
-            select.setObject(1, uuid.get());
-            select.setString(2, partnerId);
-            try (ResultSet rows = select.executeQuery()) {
-                return rows.next() ? Optional.of(rows.getLong(1)) : Optional.empty();
-            }
-        }
-    }
-
-    private static Stored read(ResultSet rows) throws SQLException {
+    private static Stored read(ResultSet rows, UUID id) throws SQLException {
         String status = rows.getString(5);
         Timestamp last = rows.getTimestamp(7);
         EventsViews.Delivery delivery = status == null
                 ? new EventsViews.Delivery("not_sent", 0, null)
                 : new EventsViews.Delivery(status, rows.getInt(6), last == null ? null : last.toInstant());
         Instant created = rows.getTimestamp(3).toInstant();
-        return new Stored(new EventsViews.Event(rows.getObject(1, UUID.class), rows.getString(2), created,
+        return new Stored(new EventsViews.Event(id, rows.getString(2), created,
                 rows.getString(4), delivery), rows.getLong(8), rows.getString(9));
     }
 }

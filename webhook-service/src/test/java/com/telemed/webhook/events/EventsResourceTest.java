@@ -13,6 +13,7 @@ import com.telemed.testkit.quarkus.InfrastructureResource;
 import com.telemed.testkit.quarkus.ServiceDatabase;
 import com.telemed.webhook.support.Events;
 import com.telemed.webhook.support.Hmac;
+import com.telemed.webhook.support.LastAttempts;
 import com.telemed.webhook.support.Partners;
 import com.telemed.webhook.support.Receiver;
 import io.quarkus.test.common.TestResourceScope;
@@ -66,6 +67,7 @@ class EventsResourceTest {
             ServiceDatabase.update("INSERT INTO delivery_attempts (delivery_id, at, http_status, error, duration_ms) VALUES (?, ?, ?, NULL, 12)",
                     id, Timestamp.from(first.plusSeconds(i)), statuses[i]);
         }
+        LastAttempts.keep(id);
     }
 
     private static List<String> ids(JsonPath page) {
@@ -277,6 +279,7 @@ class EventsResourceTest {
             assertEquals("delivered", event.getString("event.delivery.status"));
             assertEquals(1, as(partner).when().get("/v1/events").then().statusCode(200).extract().jsonPath().getList("events").size(),
                     "a redelivery is not a new event");
+            assertEquals(0, LastAttempts.mismatches(partner), "the second round's attempt is the newest");
         }
     }
 
@@ -306,6 +309,7 @@ class EventsResourceTest {
             await().atMost(Duration.ofSeconds(5)).until(() -> "delivered".equals(
                     as(partner).when().get("/v1/events/" + id).then().statusCode(200).extract().path("event.delivery.status")));
             assertEquals(envelopeId, ServiceDatabase.texts("SELECT event_id FROM deliveries WHERE id = ?::uuid", id).get(0));
+            assertEquals(0, LastAttempts.mismatches(partner));
         }
     }
 
@@ -344,6 +348,7 @@ class EventsResourceTest {
                     ServiceDatabase.count("SELECT count(*) FROM deliveries WHERE id = ? AND next_attempt_at IS NOT NULL", id)),
                     "one attempt in the new round, no retry left of the old one");
             assertEquals(1, receiver.received().size());
+            assertEquals(0, LastAttempts.mismatches(partner));
         }
     }
 
@@ -380,6 +385,7 @@ class EventsResourceTest {
             assertEquals("delivered", as(partner).when().get("/v1/events/" + id).then().statusCode(200).extract()
                     .path("event.delivery.status"));
             assertEquals(2, receiver.received().size());
+            assertEquals(0, LastAttempts.mismatches(partner), "the fresh round's attempt follows the old round's");
         }
     }
 
@@ -437,6 +443,7 @@ class EventsResourceTest {
                 assertEquals(1 + sends.size(), ServiceDatabase.count("SELECT count(*) FROM delivery_attempts WHERE delivery_id = ?", id),
                         id + ": every send recorded");
             }
+            assertEquals(0, LastAttempts.mismatches(partner));
         }
     }
 
@@ -477,6 +484,7 @@ class EventsResourceTest {
             String shown = as(partner).when().get("/v1/events/" + id).then().statusCode(200).extract().asString();
             assertTrue(shown.startsWith("{\"event\":{\"id\":\"" + id + "\",\"type\":\"webhook.test\",\"createdAt\":\""), shown);
             assertTrue(shown.contains(",\"data\":" + body + ",\"delivery\":{\"status\":\"delivered\",\"attempts\":1,"), shown);
+            assertEquals(0, LastAttempts.mismatches(partner), "the test webhook's attempt is kept on its delivery");
         }
     }
 }
