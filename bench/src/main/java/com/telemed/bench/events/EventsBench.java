@@ -56,7 +56,9 @@ public final class EventsBench {
             SELECT p.* FROM (SELECT c.seq FROM events c WHERE c.id = md5(:partner::text || ':' || :s::text)::uuid\
              AND c.partner_id = :partner) c LEFT JOIN LATERAL (\
             SELECT e.id, e.type, e.created_at, e.body, d.status, d.attempt_count, d.last_attempt_at, e.seq, e.event_id\
-             FROM events e LEFT JOIN LATERAL (SELECT d.status, d.attempt_count, d.last_attempt_at\
+             FROM events e LEFT JOIN LATERAL (SELECT d.status, d.attempt_count,\
+             CASE WHEN d.last_attempt_at IS NOT NULL OR d.attempt_count = 0 THEN d.last_attempt_at\
+             ELSE (SELECT a.at FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1) END AS last_attempt_at\
              FROM deliveries d WHERE d.id = e.id OFFSET 0) d ON true\
              WHERE e.partner_id = :partner AND e.seq > c.seq ORDER BY e.seq LIMIT 101) p ON true;
             """;
@@ -66,7 +68,9 @@ public final class EventsBench {
     /** The page as webhook-service prepares it (EventReads.PAGE_AFTER), for EXPLAIN with a custom and with the generic plan. */
     private static final String PAGE_PREPARED = "SELECT p.* FROM (SELECT c.seq FROM events c WHERE c.id = $1 AND c.partner_id = $2) c"
             + " LEFT JOIN LATERAL (SELECT e.id, e.type, e.created_at, e.body, d.status, d.attempt_count, d.last_attempt_at,"
-            + " e.seq, e.event_id FROM events e LEFT JOIN LATERAL (SELECT d.status, d.attempt_count, d.last_attempt_at"
+            + " e.seq, e.event_id FROM events e LEFT JOIN LATERAL (SELECT d.status, d.attempt_count,"
+            + " CASE WHEN d.last_attempt_at IS NOT NULL OR d.attempt_count = 0 THEN d.last_attempt_at"
+            + " ELSE (SELECT a.at FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1) END AS last_attempt_at"
             + " FROM deliveries d WHERE d.id = e.id OFFSET 0) d ON true"
             + " WHERE e.partner_id = $3 AND e.seq > c.seq ORDER BY e.seq LIMIT 101) p ON true";
 

@@ -10,8 +10,8 @@ import java.sql.Statement;
  * sequence so that pgbench can name a cursor: {@code md5(partner || ':' || seq)::uuid}), spread over the
  * last 29 days (inside retention), three event names in turn, a body of an item event; nine in ten
  * with a delivery (one in fifty of those failed after 3 attempts, the rest delivered at the first)
- * and its attempts, the newest attempt's time on the delivery row ({@code last_attempt_at}, as the recorder keeps it;
- * {@code last_attempt_id}, the recorder's guard, which the page does not read, left null); the partner's counter at n.
+ * and its attempts, the newest attempt on the delivery row ({@code last_attempt_id}, {@code last_attempt_at}, as the
+ * recorder keeps them: written here by webhook-service's V8 trigger on the attempts' insert); the partner's counter at n.
  */
 final class EventsData {
 
@@ -45,11 +45,10 @@ final class EventsData {
             }
             try (PreparedStatement deliveries = db.prepareStatement("""
                     INSERT INTO deliveries (id, partner_id, event_id, event, body, signed_at, signature, status, attempt_count,
-                      round_attempts, next_attempt_at, lease_until, created_at, updated_at, last_attempt_at)
+                      round_attempts, next_attempt_at, lease_until, created_at, updated_at)
                     SELECT id, partner_id, event_id, type, body, extract(epoch FROM created_at)::bigint::text, 'sha256=00',
                       CASE WHEN seq % 50 = 1 THEN 'failed' ELSE 'delivered' END, CASE WHEN seq % 50 = 1 THEN 3 ELSE 1 END,
-                      CASE WHEN seq % 50 = 1 THEN 3 ELSE 1 END, NULL, NULL, created_at, created_at,
-                      created_at + CASE WHEN seq % 50 = 1 THEN interval '4 seconds' ELSE interval '0 seconds' END
+                      CASE WHEN seq % 50 = 1 THEN 3 ELSE 1 END, NULL, NULL, created_at, created_at
                     FROM events WHERE partner_id = ? AND seq BETWEEN ? AND ? AND seq % 10 <> 0""")) {
                 deliveries.setString(1, partnerId);
                 deliveries.setLong(2, from);

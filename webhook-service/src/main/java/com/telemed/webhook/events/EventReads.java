@@ -34,12 +34,16 @@ public class EventReads {
      * rows for {@code LIMIT ?}), is the range of {@code events_partner_seq_idx} stopped at the limit, then one probe of
      * {@code deliveries_pkey} per row; a plain LEFT JOIN let that generic plan start parallel workers for the join (or
      * hash every delivery when the limit moved into a subquery), and the parameterised subquery cannot run in a worker.
-     * {@code last_attempt_at} is the delivery's newest attempt, kept on its row by the recorder (issue 44, round 4: the
-     * page read it from {@code delivery_attempts}, a second probe per row, 364 of the page's 766 buffers). EXPLAIN of
+     * {@code last_attempt_at} is the delivery's newest attempt, kept on its row by the recorder and migration V8's
+     * trigger (the page read it from {@code delivery_attempts}, a second probe per row, 364 of the page's 766 buffers);
+     * a delivery recorded before V8 has attempts but no {@code last_attempt_at}, and only for such a row is its newest
+     * attempt read from {@code delivery_attempts} (a delivery never attempted has {@code attempt_count} 0). EXPLAIN of
      * both plans at 1,000,000 events: bench/results/events-plans.md.
      */
     private static final String COLUMNS = "SELECT e.id, e.type, e.created_at, e.body, d.status, d.attempt_count, d.last_attempt_at,"
-            + " e.seq, e.event_id FROM events e LEFT JOIN LATERAL (SELECT d.status, d.attempt_count, d.last_attempt_at"
+            + " e.seq, e.event_id FROM events e LEFT JOIN LATERAL (SELECT d.status, d.attempt_count,"
+            + " CASE WHEN d.last_attempt_at IS NOT NULL OR d.attempt_count = 0 THEN d.last_attempt_at"
+            + " ELSE (SELECT a.at FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1) END AS last_attempt_at"
             + " FROM deliveries d WHERE d.id = e.id OFFSET 0) d ON true";
 
     /**
