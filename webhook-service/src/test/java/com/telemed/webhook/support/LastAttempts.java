@@ -21,13 +21,4 @@ public final class LastAttempts {
                 + " OR d.last_attempt_id IS DISTINCT FROM (SELECT max(a.id) FROM delivery_attempts a WHERE a.delivery_id = d.id))",
                 partnerId);
     }
-
-    /**
-     * A delivery staged with attempt rows written directly, brought to what the recorder leaves: its newest attempt
-     * on its row.
-     */
-    public static void keep(Object deliveryId) {
-        ServiceDatabase.update("UPDATE deliveries d SET (last_attempt_id, last_attempt_at) = (SELECT a.id, a.at"
-                + " FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1) WHERE d.id = ?", deliveryId);
-    }
 }
