@@ -166,8 +166,7 @@ class EmbeddedMailServerTest {
 
         server.stop();
         assertFalse(server.isRunning());
-        assertThrows(ConnectException.class, () -> new Socket(InetAddress.getLoopbackAddress(), port).close(),
-                "the port refuses connections while stopped");
+        assertTrue(refusesConnections(port), "the port refuses connections while stopped");
         assertEquals(List.of("before"), server.received().stream().map(ReceivedMail::subject).toList(),
                 "readable while stopped");
 
@@ -278,5 +277,18 @@ class EmbeddedMailServerTest {
                 throw new IOException("expected " + code + ", got " + line);
             }
         } while (line.length() > 3 && line.charAt(3) == '-');
+    }
+
+    /**
+     * Whether nothing listens on the loopback port: the connection is refused, or it is connected to itself. A connect
+     * to a free port of the ephemeral range is, rarely, given that same port as its own local end, and TCP's
+     * simultaneous open then accepts it with no listener (seen once in a full build).
+     */
+    private static boolean refusesConnections(int port) throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            return socket.getLocalPort() == port;
+        } catch (ConnectException refused) {
+            return true;
+        }
     }
 }
