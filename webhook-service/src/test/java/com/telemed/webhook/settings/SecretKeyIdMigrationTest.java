@@ -3,10 +3,8 @@ package com.telemed.webhook.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.telemed.testkit.infra.EmbeddedPostgresServer;
-import com.telemed.testkit.infra.FileTrees;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import com.telemed.testkit.infra.Infrastructure;
+import com.telemed.testkit.infra.PostgresServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -14,11 +12,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 
 /**
- * Migration V4 on a database the previous release wrote: its secrets (one key, no id) get the id
+ * Migration V4 on a database the previous release wrote (a database of its own on the test JVM's shared
+ * PostgreSQL): its secrets (one key, no id) get the id
  * {@code legacy}, which the old single setting still names, so the development profiles' keys (and
  * a deployment that keeps its {@code WEBHOOK_SECRET_ENCRYPTION_KEY}) read them.
  */
@@ -26,10 +26,11 @@ class SecretKeyIdMigrationTest {
 
     @Test
     void secretsStoredBeforeKeyIdsAreTheLegacyKeys() throws Exception {
-        Path directory = Files.createTempDirectory("webhook-migration-");
-        try (EmbeddedPostgresServer postgres = EmbeddedPostgresServer.start(directory.resolve("postgres"), 0, false)) {
-            postgres.ensureDatabase("webhook_v3");
-            String url = postgres.jdbcUrl("webhook_v3");
+        PostgresServer postgres = Infrastructure.shared().postgres();
+        String database = "webhook_key_ids_" + UUID.randomUUID().toString().replace("-", "");
+        postgres.ensureDatabase(database);
+        String url = postgres.jdbcUrl(database);
+        try {
             Flyway.configure().dataSource(url, postgres.username(), postgres.password())
                     .locations("classpath:db/migration").target("3").load().migrate();
 
@@ -71,7 +72,9 @@ class SecretKeyIdMigrationTest {
                         "UPDATE webhook_settings SET secret_key_id = NULL WHERE partner_id = 'partner-1'"));
             }
         } finally {
-            FileTrees.delete(directory);
+            try (Connection admin = DriverManager.getConnection(postgres.jdbcUrl("postgres"), postgres.username(), postgres.password())) {
+                admin.createStatement().executeUpdate("DROP DATABASE IF EXISTS " + database);
+            }
         }
     }
 }
