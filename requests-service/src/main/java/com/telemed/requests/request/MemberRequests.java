@@ -10,7 +10,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -105,30 +104,18 @@ public class MemberRequests {
         values.put("partner", partnerId);
         values.put("perMember", Math.max(1, Math.min(perMember, MAX_PER_MEMBER)));
         // Rows come member by member, each member's requests newest first, each request's items in order.
-        Map<UUID, Request> requests = new LinkedHashMap<>();
-        Map<UUID, List<LineItem>> items = new HashMap<>();
+        List<RequestRows.Listed> listed;
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = RequestQueries.Positional.of(NEWEST_PER_MEMBER).prepare(connection, values);
              ResultSet rows = statement.executeQuery()) {
-            while (rows.next()) {
-                UUID id = rows.getObject(1, UUID.class);
-                Request request = requests.get(id);
-                if (request == null) {
-                    request = listed(id, rows);
-                    requests.put(id, request);
-                }
-                UUID itemId = rows.getObject(11, UUID.class);
-                if (itemId != null) {
-                    items.computeIfAbsent(id, ignored -> new ArrayList<>(1)).add(listedItem(id, itemId, rows));
-                }
-            }
+            listed = RequestRows.grouped(rows, MemberRequests::listed, 11, MemberRequests::listedItem);
         } catch (SQLException e) {
             throw new IllegalStateException("reading request summaries failed", e);
         }
         Map<UUID, List<Summary>> found = new LinkedHashMap<>();
-        for (Request request : requests.values()) {
-            found.computeIfAbsent(request.memberId, ignored -> new ArrayList<>())
-                    .add(summary(request, items.getOrDefault(request.id, List.of())));
+        for (RequestRows.Listed entry : listed) {
+            found.computeIfAbsent(entry.request().memberId, ignored -> new ArrayList<>())
+                    .add(summary(entry.request(), entry.items()));
         }
         found.forEach((memberId, summaries) -> byMember.put(memberId.toString(), List.copyOf(summaries)));
         return byMember;
@@ -145,8 +132,8 @@ public class MemberRequests {
         request.drugName = row.getString(6);
         request.dosage = row.getString(7);
         request.caseNotes = row.getString(8);
-        request.createdAt = instant(row.getTimestamp(9));
-        request.updatedAt = instant(row.getTimestamp(10));
+        request.createdAt = RequestRows.instant(row.getTimestamp(9));
+        request.updatedAt = RequestRows.instant(row.getTimestamp(10));
         return request;
     }
 
@@ -160,10 +147,6 @@ public class MemberRequests {
         item.dosage = row.getString(14);
         item.status = row.getString(15);
         return item;
-    }
-
-    private static Instant instant(Timestamp timestamp) {
-        return timestamp == null ? null : timestamp.toInstant();
     }
 
     private static Summary summary(Request request, List<LineItem> items) {

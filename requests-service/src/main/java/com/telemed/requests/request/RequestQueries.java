@@ -16,7 +16,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -281,27 +280,15 @@ public class RequestQueries {
         values.put("reach", first + limit);
         values.put("limit", limit);
         values.put("first", first);
-        Map<UUID, Request> requests = new LinkedHashMap<>();
-        Map<UUID, List<LineItem>> items = new HashMap<>();
+        List<RequestRows.Listed> listed;
         try (PreparedStatement statement = Positional.of(pageRowsSql(status != null, start != null, end != null))
                 .prepare(connection, values);
              ResultSet rows = statement.executeQuery()) {
-            while (rows.next()) {
-                UUID id = rows.getObject(1, UUID.class);
-                Request request = requests.get(id);
-                if (request == null) {
-                    request = listed(id, rows);
-                    requests.put(id, request);
-                }
-                UUID itemId = rows.getObject(14, UUID.class);
-                if (itemId != null) {
-                    items.computeIfAbsent(id, ignored -> new ArrayList<>(1)).add(listedItem(request.id, itemId, rows));
-                }
-            }
+            listed = RequestRows.grouped(rows, RequestQueries::listed, 14, RequestQueries::listedItem);
         }
-        List<RequestViews.ListEntry> entries = new ArrayList<>(requests.size());
-        for (Request request : requests.values()) {
-            entries.add(listEntry(request, items.getOrDefault(request.id, List.of())));
+        List<RequestViews.ListEntry> entries = new ArrayList<>(listed.size());
+        for (RequestRows.Listed entry : listed) {
+            entries.add(listEntry(entry.request(), entry.items()));
         }
         return entries;
     }
@@ -319,8 +306,8 @@ public class RequestQueries {
         request.drugId = row.getString(9);
         request.drugName = row.getString(10);
         request.dosage = row.getString(11);
-        request.createdAt = instant(row.getTimestamp(12));
-        request.updatedAt = instant(row.getTimestamp(13));
+        request.createdAt = RequestRows.instant(row.getTimestamp(12));
+        request.updatedAt = RequestRows.instant(row.getTimestamp(13));
         return request;
     }
 
@@ -337,10 +324,6 @@ public class RequestQueries {
         item.shipCarrier = row.getString(21);
         item.deliveryStatus = row.getString(22);
         return item;
-    }
-
-    private static Instant instant(Timestamp timestamp) {
-        return timestamp == null ? null : timestamp.toInstant();
     }
 
     /**
