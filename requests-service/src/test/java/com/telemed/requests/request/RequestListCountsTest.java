@@ -8,6 +8,7 @@ import static com.telemed.requests.request.RequestFixtures.list;
 import static com.telemed.requests.request.RequestFixtures.newDrugId;
 import static com.telemed.requests.request.RequestFixtures.newPartner;
 import static com.telemed.requests.request.RequestFixtures.prescription;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.telemed.requests.FakeNeighbours;
@@ -22,10 +23,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -137,6 +140,48 @@ class RequestListCountsTest {
         for (Future<?> writer : writers) {
             writer.get(60, TimeUnit.SECONDS);
         }
+        assertCounters(partner);
+        assertTotals(partner);
+    }
+
+    /**
+     * Two transactions of one partner whose counter moves cross: the first moves pending to approved, the
+     * second denied to completed, then the first denied to cancelled (the second's counter rows) and the
+     * second approved to call requested (the first's). Before V24 the second went on past its first
+     * statement and the two aborted each other as a deadlock; now the second waits for the partner's
+     * counter lock before touching a counter row, and both commit.
+     */
+    @Test
+    void twoTransactionsWhoseCounterMovesCrossWaitInsteadOfDeadlocking() throws Exception {
+        String partner = newPartner();
+        Instant at = Instant.parse("2026-06-10T09:00:00Z");
+        UUID a = insert(partner, at, true);
+        UUID b = insert(partner, at.plusSeconds(60), true);
+        UUID c = insert(partner, at.plusSeconds(120), true);
+        UUID d = insert(partner, at.plusSeconds(180), true);
+        update("UPDATE line_items SET status = 'denied' WHERE request_id = ? OR request_id = ?", b, c);
+        update("UPDATE line_items SET status = 'approved' WHERE request_id = ?", d);
+        String move = "UPDATE line_items SET status = ? WHERE request_id = ?";
+        try (Connection first = dataSource.getConnection(); Connection second = dataSource.getConnection()) {
+            first.setAutoCommit(false);
+            second.setAutoCommit(false);
+            long secondPid = backendPid(second);
+            execute(first, move, "approved", a);
+            Future<?> other = pool.submit(() -> {
+                execute(second, move, "completed", b);
+                execute(second, move, "call_requested", d);
+                second.commit();
+                return null;
+            });
+            // Now: on the partner's counter lock. Before V24: on the first's approved row, in its second statement.
+            await().atMost(Duration.ofSeconds(10)).until(() -> waitingOn(secondPid).startsWith("Lock "));
+            execute(first, move, "cancelled", c);
+            first.commit();
+            other.get(10, TimeUnit.SECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(Map.of(a, "approved", b, "completed", c, "cancelled", d, "call_requested"), itemStatuses(partner));
         assertCounters(partner);
         assertTotals(partner);
     }
@@ -301,6 +346,47 @@ class RequestListCountsTest {
                 + " SELECT gen_random_uuid(), r.id, r.partner_id, 0, r.created_at, 'pending', now(), now() FROM r WHERE r.item_count = 1",
                 id, partner, withItem ? 1 : 0, Timestamp.from(at), Timestamp.from(at));
         return id;
+    }
+
+    private static long backendPid(Connection connection) throws Exception {
+        try (PreparedStatement select = connection.prepareStatement("SELECT pg_backend_pid()"); ResultSet rows = select.executeQuery()) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+
+    /** What the backend waits for ({@code wait_event_type wait_event}), or "" while it runs or idles. */
+    private String waitingOn(long pid) throws Exception {
+        try (Connection db = dataSource.getConnection(); PreparedStatement select = db.prepareStatement(
+                "SELECT coalesce(wait_event_type || ' ' || wait_event, '') FROM pg_stat_activity WHERE pid = ?")) {
+            select.setLong(1, pid);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() ? rows.getString(1) : "";
+            }
+        }
+    }
+
+    private Map<UUID, String> itemStatuses(String partner) throws Exception {
+        Map<UUID, String> found = new HashMap<>();
+        try (Connection db = dataSource.getConnection(); PreparedStatement select = db.prepareStatement(
+                "SELECT request_id, status FROM line_items WHERE partner_id = ?")) {
+            select.setString(1, partner);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    found.put(rows.getObject(1, UUID.class), rows.getString(2));
+                }
+            }
+        }
+        return found;
+    }
+
+    private static void execute(Connection connection, String sql, Object... values) throws Exception {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < values.length; i++) {
+                statement.setObject(i + 1, values[i]);
+            }
+            statement.executeUpdate();
+        }
     }
 
     private void update(String sql, Object... values) {
