@@ -3,6 +3,7 @@ package com.telemed.bench.events;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.telemed.bench.support.BenchPlatform;
 import com.telemed.bench.support.DirectCalls;
+import com.telemed.webhook.events.EventReads;
 import com.telemed.bench.support.GatewayApi;
 import com.telemed.bench.support.ListLoad;
 import com.telemed.bench.support.LoadRun;
@@ -47,32 +48,33 @@ import java.util.Random;
  */
 public final class EventsBench {
 
-    /**
-     * webhook-service's {@code EventReads.PAGE_AFTER} (limit 100 + 1, a constant as the service writes it: the cursor's
-     * lookup and the page in one statement), with pgbench's variables.
-     */
-    static final String PAGE_SQL = """
-            \\set s random(1, :events - 1)
-            SELECT p.* FROM (SELECT c.seq FROM events c WHERE c.id = md5(:partner::text || ':' || :s::text)::uuid\
-             AND c.partner_id = :partner) c LEFT JOIN LATERAL (\
-            SELECT e.id, e.type, e.created_at, e.body, d.status, d.attempt_count, d.last_attempt_at, e.seq, e.event_id\
-             FROM events e LEFT JOIN LATERAL (SELECT d.status, d.attempt_count,\
-             CASE WHEN d.last_attempt_at IS NOT NULL OR d.attempt_count = 0 THEN d.last_attempt_at\
-             ELSE (SELECT a.at FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1) END AS last_attempt_at\
-             FROM deliveries d WHERE d.id = e.id OFFSET 0) d ON true\
-             WHERE e.partner_id = :partner AND e.seq > c.seq ORDER BY e.seq LIMIT 101) p ON true;
-            """;
+    /** webhook-service's page after a cursor, as it prepares it: limit 100 + 1, a constant as the service writes it. */
+    static final String PAGE = EventReads.pageSql(false, true, 101);
+
+    /** {@link #PAGE} with pgbench's variables: the cursor from a random sequence number, then the partner. */
+    static final String PAGE_SQL = "\\set s random(1, :events - 1)\n"
+            + bind(PAGE, "md5(:partner::text || ':' || :s::text)::uuid", ":partner") + ";\n";
 
     private static final double AIM_P95_MS = 20;
 
-    /** The page as webhook-service prepares it (EventReads.PAGE_AFTER), for EXPLAIN with a custom and with the generic plan. */
-    private static final String PAGE_PREPARED = "SELECT p.* FROM (SELECT c.seq FROM events c WHERE c.id = $1 AND c.partner_id = $2) c"
-            + " LEFT JOIN LATERAL (SELECT e.id, e.type, e.created_at, e.body, d.status, d.attempt_count, d.last_attempt_at,"
-            + " e.seq, e.event_id FROM events e LEFT JOIN LATERAL (SELECT d.status, d.attempt_count,"
-            + " CASE WHEN d.last_attempt_at IS NOT NULL OR d.attempt_count = 0 THEN d.last_attempt_at"
-            + " ELSE (SELECT a.at FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT 1) END AS last_attempt_at"
-            + " FROM deliveries d WHERE d.id = e.id OFFSET 0) d ON true"
-            + " WHERE e.partner_id = $3 AND e.seq > c.seq ORDER BY e.seq LIMIT 101) p ON true";
+    /** {@link #PAGE} to PREPARE, for EXPLAIN with a custom and with the generic plan: the cursor $1, the partner $2. */
+    private static final String PAGE_PREPARED = bind(PAGE, "$1", "$2");
+
+    /** The page's statement with its first parameter (the cursor) as {@code cursor} and each other (the partner) as {@code partner}. */
+    static String bind(String sql, String cursor, String partner) {
+        StringBuilder bound = new StringBuilder(sql.length() + 64);
+        boolean first = true;
+        for (int i = 0; i < sql.length(); i++) {
+            char c = sql.charAt(i);
+            if (c == '?') {
+                bound.append(first ? cursor : partner);
+                first = false;
+            } else {
+                bound.append(c);
+            }
+        }
+        return bound.toString();
+    }
 
     /**
      * EXPLAIN (ANALYZE, BUFFERS) of the page from the middle of the partner's events: the plan PostgreSQL picks for
@@ -80,13 +82,13 @@ public final class EventsBench {
      */
     static void explain(Connection db, String partnerId, long seq) throws Exception {
         try (java.sql.Statement st = db.createStatement()) {
-            st.execute("PREPARE bench_events_page (uuid, text, text) AS " + PAGE_PREPARED);
+            st.execute("PREPARE bench_events_page (uuid, text) AS " + PAGE_PREPARED);
             String partner = "'" + partnerId.replace("'", "''") + "'";
             for (String mode : List.of("force_custom_plan", "force_generic_plan")) {
                 st.execute("SET plan_cache_mode = " + mode);
                 System.out.println("-- the page after event " + seq + " (" + mode + ")");
                 try (ResultSet plan = st.executeQuery("EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_events_page (md5(" + partner
-                        + " || ':' || " + seq + ")::uuid, " + partner + ", " + partner + ")")) {
+                        + " || ':' || " + seq + ")::uuid, " + partner + ")")) {
                     while (plan.next()) {
                         System.out.println("   " + plan.getString(1));
                     }
