@@ -39,9 +39,9 @@ import java.util.Random;
  * <li>through the gateway: {@code GET /v1/events?limit=100&after=<cursor>}, each call from a cursor
  * picked at random among 1,000 event ids spread over the partner's events (wrk with
  * bench/events-page.lua; without wrk, this JVM's clients, each on a cursor of its own);</li>
- * <li>the ceiling: the same page's plain SQL run by pgbench on the same server, the two statements
- * webhook-service's {@code events.EventReads} runs (the cursor's sequence number by its id, then the page
- * with the delivery state joined in), from a random sequence number.</li>
+ * <li>the ceiling: the same page's plain SQL run by pgbench on the same server, the one statement
+ * webhook-service's {@code events.EventReads.pageSql} writes (the cursor's sequence number by its id, the page,
+ * its deliveries), from a random sequence number.</li>
  * </ul>
  *
  * <p>Run: bench/events.sh [events=1000000] [seconds=30] [clients=16] [warm-up seconds=30]
