@@ -400,11 +400,8 @@ class RequestListCountsTest {
     }
 
     private void update(String sql, Object... values) {
-        try (Connection db = dataSource.getConnection(); PreparedStatement statement = db.prepareStatement(sql)) {
-            for (int i = 0; i < values.length; i++) {
-                statement.setObject(i + 1, values[i]);
-            }
-            statement.executeUpdate();
+        try (Connection db = dataSource.getConnection()) {
+            execute(db, sql, values);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

@@ -8,6 +8,7 @@ import io.agroal.api.AgroalDataSource;
 import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
 import io.agroal.api.security.NamePrincipal;
 import io.agroal.api.security.SimplePassword;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -126,7 +127,7 @@ class EventPagesTest {
     }
 
     private static UUID id(String partner, int seq) {
-        return UUID.nameUUIDFromBytes((partner + ":" + seq).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return UUID.nameUUIDFromBytes((partner + ":" + seq).getBytes(StandardCharsets.UTF_8));
     }
 
     private static void event(Statement statement, String partner, int seq, Instant at) throws Exception {
