@@ -31,7 +31,10 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -209,6 +212,34 @@ class EmbeddedMailServerTest {
         assertEquals("the mail server cannot listen on 127.0.0.1:" + server.port() + " (SMTP): another process holds the port",
                 failure.getMessage());
         assertTrue(server.isRunning(), "the server holding the port goes on");
+    }
+
+    /**
+     * The failed start's server thread ends with an exception of its own, which must stay with it:
+     * an Awaitility wait (which catches every thread's uncaught exception by default) of another test
+     * class running beside this one once failed with "Can not open server socket for smtp:...".
+     * Here the failure happens inside such a wait, which joins the thread before it ends.
+     */
+    @Test
+    void aTakenPortsFailureNeverReachesAnotherThreadsWait() {
+        String threadName = "smtp:127.0.0.1:" + server.port();
+        Awaitility.await().atMost(TIMEOUT).until(() -> {
+            Set<Thread> running = threadsNamed(threadName); // the server holding the port
+            assertThrows(IllegalStateException.class, () -> EmbeddedMailServer.start(server.port()));
+            for (Thread failed : threadsNamed(threadName)) {
+                if (!running.contains(failed)) {
+                    failed.join(TIMEOUT.toMillis());
+                }
+            }
+            return true;
+        });
+        assertTrue(server.isRunning(), "the server holding the port goes on");
+    }
+
+    private static Set<Thread> threadsNamed(String name) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().equals(name))
+                .collect(Collectors.toSet());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package com.telemed.testkit.infra;
 
+import com.icegreen.greenmail.Managers;
 import com.icegreen.greenmail.configuration.GreenMailConfiguration;
 import com.icegreen.greenmail.server.AbstractServer;
 import com.icegreen.greenmail.store.FolderException;
@@ -25,6 +26,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -307,6 +309,23 @@ public final class EmbeddedMailServer implements MailServer {
 
         KeepingGreenMail(ServerSetup[] setups) {
             super(setups);
+        }
+
+        /**
+         * GreenMail's servers, each thread with a handler of its own: a server that cannot bind its
+         * port ends its thread with an exception that {@link EmbeddedMailServer#start()} reports
+         * already, and left to the JVM's default handler it would reach whatever holds that handler
+         * at the moment: Awaitility does during every wait, and failed another test class's wait
+         * running beside it with this server's "Can not open server socket".
+         */
+        @Override
+        protected Map<String, AbstractServer> createServices(ServerSetup[] setups, Managers managers) {
+            Map<String, AbstractServer> created = super.createServices(setups, managers);
+            for (AbstractServer server : created.values()) {
+                server.setUncaughtExceptionHandler((thread, failure) ->
+                        LOG.debug("Mail server thread {} ended: {}", thread.getName(), failure.getMessage()));
+            }
+            return created;
         }
 
         /** What {@link GreenMail#stop()} does to the servers, the store kept for the next {@link #start()}. */
