@@ -6,11 +6,13 @@ import com.telemed.requests.catalogue.DrugLookup;
 import com.telemed.requests.request.Request;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.jboss.logging.Logger;
 
 /**
  * Runs a decision that needs catalogue data in a short transaction of its own, never calling
@@ -26,8 +28,13 @@ import java.util.function.Function;
 @ApplicationScoped
 class DrugReads {
 
-    /** Runs of one decision at most. */
+    /** Runs of one decision for its drugs at most. */
     static final int MAX_RUNS = 4;
+    /** Times one decision is run again after PostgreSQL chose it as a deadlock's victim, at most. */
+    static final int MAX_DEADLOCK_RETRIES = 2;
+    /** PostgreSQL's {@code deadlock_detected}. */
+    private static final String DEADLOCK_DETECTED = "40P01";
+    private static final Logger LOG = Logger.getLogger(DrugReads.class);
 
     private final CatalogueClient catalogue;
 
@@ -35,18 +42,44 @@ class DrugReads {
         this.catalogue = catalogue;
     }
 
+    /**
+     * Runs the decision in a transaction of its own, again from the start after a drug read and after
+     * a deadlock. A decision that adds the first item to a request changes the partner's list counters
+     * twice in one transaction, and can meet another writer taking the same two statuses in the other
+     * order (V25): PostgreSQL then aborts one of them whole. The aborted one is this decision's to repeat,
+     * as a fresh run that locks and reads the request anew, rather than the prescriber's: only when it
+     * is aborted again {@value #MAX_DEADLOCK_RETRIES} times does the call fail (the contract's 500).
+     */
     <T> T withDrugs(Function<Drugs, T> decision) {
         Drugs drugs = new Drugs();
-        for (int run = 1; ; run++) {
+        int drugRuns = 1;
+        int deadlocks = 0;
+        while (true) {
             try {
                 return QuarkusTransaction.requiringNew().call(() -> decision.apply(drugs));
             } catch (NotRead missing) {
-                if (run >= MAX_RUNS) {
-                    throw new IllegalStateException("decision still needs another drug after " + run + " runs");
+                if (drugRuns++ >= MAX_RUNS) {
+                    throw new IllegalStateException("decision still needs another drug after " + MAX_RUNS + " runs");
                 }
                 drugs.read.put(List.of(missing.partnerId, missing.drugId), catalogue.lookup(missing.partnerId, missing.drugId));
+            } catch (RuntimeException failure) {
+                if (!deadlockVictim(failure) || deadlocks++ >= MAX_DEADLOCK_RETRIES) {
+                    throw failure;
+                }
+                LOG.infof("a decision was aborted as a deadlock's victim and runs again (retry %d of %d)", deadlocks,
+                        MAX_DEADLOCK_RETRIES);
             }
         }
+    }
+
+    /** Whether PostgreSQL aborted the transaction to end a deadlock, wherever the persistence layers wrapped that. */
+    static boolean deadlockVictim(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && DEADLOCK_DETECTED.equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Drugs read from catalogue-service for one decision, by partner and drug id (an unknown drug is read as empty). */
